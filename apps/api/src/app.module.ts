@@ -1,0 +1,21 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
+import { HealthController } from './http/health/health.controller';
+import { ProfileController } from './http/profile/profile.controller';
+import { JsonContentTypeMiddleware } from './http/shared/json-content-type.middleware';
+import { TokenController } from './http/token/token.controller';
+import { IdentityModule } from './identity/identity.module';
+import { StartupService } from './identity/startup.service';
+import { PersistenceModule } from './persistence/persistence.module';
+import { SystemModule } from './system/system.module';
+
+@Module({
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule],
+  controllers: [HealthController, TokenController, ProfileController],
+  providers: [StartupService],
+})
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonContentTypeMiddleware).forRoutes('*path');
+  }
+}

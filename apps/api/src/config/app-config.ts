@@ -1,0 +1,77 @@
+/**
+ * Typed configuration, read and validated once at boot from the environment.
+ * Every variable is listed in the README.
+ */
+export interface AppConfig {
+  readonly port: number;
+  /** PostgreSQL connection string; absent => embedded PGlite. */
+  readonly databaseUrl: string | null;
+  /** Where embedded PGlite keeps its files; "memory://" keeps them in memory. */
+  readonly dataDir: string;
+  /** Run pending migrations at start (default true). */
+  readonly migrationsRun: boolean;
+  /** Absolute base URL used in `url` fields and page links; derived from the request when absent. */
+  readonly publicBaseUrl: string | null;
+  readonly bodyLimit: string;
+  readonly logLevel: string;
+  /** Create and print a demo app on a first embedded start with no app (default true). */
+  readonly demoApp: boolean;
+  readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const problems: string[] = [];
+  const text = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+
+  const port = Number(text('PORT') ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be an integer between 0 and 65535.');
+
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://.');
+
+  const migrationsRun = (text('MIGRATIONS_RUN') ?? 'true').toLowerCase();
+  if (!['true', 'false'].includes(migrationsRun)) problems.push('MIGRATIONS_RUN must be true or false.');
+
+  const publicBaseUrl = text('PUBLIC_BASE_URL');
+  if (publicBaseUrl && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an absolute http(s) URL.');
+
+  const bodyLimit = text('BODY_LIMIT') ?? '2mb';
+  if (!/^\d+(b|kb|mb)$/i.test(bodyLimit)) problems.push('BODY_LIMIT must look like 512kb or 2mb.');
+
+  const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+
+  const clientId = text('BOOTSTRAP_CLIENT_ID');
+  const clientSecret = text('BOOTSTRAP_CLIENT_SECRET');
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    problems.push('BOOTSTRAP_CLIENT_ID and BOOTSTRAP_CLIENT_SECRET are set together or not at all.');
+  }
+  if (clientSecret && clientSecret.length < 16) problems.push('BOOTSTRAP_CLIENT_SECRET must be at least 16 characters.');
+
+  const demoApp = (text('DEMO_APP') ?? 'true').toLowerCase();
+  if (!['true', 'false'].includes(demoApp)) problems.push('DEMO_APP must be true or false.');
+
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+
+  return {
+    port,
+    databaseUrl,
+    dataDir: text('DATA_DIR') ?? './data',
+    migrationsRun: migrationsRun === 'true',
+    publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
+    bodyLimit,
+    logLevel,
+    demoApp: demoApp === 'true',
+    bootstrap:
+      clientId && clientSecret
+        ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }
+        : null,
+  };
+}

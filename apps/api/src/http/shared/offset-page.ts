@@ -1,0 +1,61 @@
+import { Type as Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from '@nestjs/common';
+import { ApiUrl } from './api-url';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+/** limit/offset query parameters of offset-style lists (contract.md "Pagination"). */
+export class OffsetPageQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: 'Page size.' })
+  @IsOptional()
+  @Transform(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_LIMIT)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Number of results to skip.' })
+  @IsOptional()
+  @Transform(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export interface OffsetPage<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Wraps one page of results with absolute next/previous links (null at either end). */
+export function offsetPage<T>(url: ApiUrl, query: OffsetPageQuery, count: number, results: T[]): OffsetPage<T> {
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const offset = query.offset ?? 0;
+  const next = offset + limit < count ? url.withQuery({ limit, offset: offset + limit }) : null;
+  const previous = offset > 0 ? url.withQuery({ limit, offset: offset - limit > 0 ? offset - limit : null }) : null;
+  return { count, next, previous, results };
+}
+
+/** An OpenAPI schema class for an offset page of `Item`, named e.g. "ProfileList". */
+export function OffsetPageOf<Item>(item: Type<Item>, name: string): Type<OffsetPage<Item>> {
+  class Page {
+    @ApiProperty({ example: 42, description: 'Total number of results.' })
+    count!: number;
+
+    @ApiProperty({ type: String, format: 'uri', nullable: true, example: 'https://api.example.com/api/v1/profile/?limit=20&offset=20' })
+    next!: string | null;
+
+    @ApiProperty({ type: String, format: 'uri', nullable: true, example: null })
+    previous!: string | null;
+
+    @ApiProperty({ type: [item] })
+    results!: Item[];
+  }
+  Object.defineProperty(Page, 'name', { value: name });
+  return Page;
+}

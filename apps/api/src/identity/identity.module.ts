@@ -1,0 +1,76 @@
+import { Module, Provider } from '@nestjs/common';
+import {
+  AdminTokenRepository, AppRepository, AuthenticateBearerUseCase, AuthenticateClientUseCase, Clock, CreateAppUseCase,
+  CreateDemoAppUseCase, CreateProfileUseCase, DeleteProfileUseCase, EnsureAppUseCase, GetProfileUseCase, IdGenerator,
+  IssueAdminTokenUseCase, ListProfilesUseCase, ProfileRepository, TokenGenerator, UpdateProfileUseCase,
+} from '@strive/domain';
+import {
+  ADMIN_TOKEN_REPOSITORY, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_REPOSITORY, TOKEN_GENERATOR,
+} from '../system/tokens';
+
+/** Binds the identity use cases (apps, bearers, profiles) to their ports' adapters. */
+const useCases: Provider[] = [
+  {
+    provide: CreateAppUseCase,
+    useFactory: (apps: AppRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock) =>
+      new CreateAppUseCase(apps, tokens, ids, clock),
+    inject: [APP_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK],
+  },
+  {
+    provide: EnsureAppUseCase,
+    useFactory: (apps: AppRepository, tokens: TokenGenerator, createApp: CreateAppUseCase) =>
+      new EnsureAppUseCase(apps, tokens, createApp),
+    inject: [APP_REPOSITORY, TOKEN_GENERATOR, CreateAppUseCase],
+  },
+  {
+    provide: CreateDemoAppUseCase,
+    useFactory: (apps: AppRepository, createApp: CreateAppUseCase) => new CreateDemoAppUseCase(apps, createApp),
+    inject: [APP_REPOSITORY, CreateAppUseCase],
+  },
+  {
+    provide: AuthenticateClientUseCase,
+    useFactory: (apps: AppRepository, tokens: TokenGenerator) => new AuthenticateClientUseCase(apps, tokens),
+    inject: [APP_REPOSITORY, TOKEN_GENERATOR],
+  },
+  {
+    provide: IssueAdminTokenUseCase,
+    useFactory: (adminTokens: AdminTokenRepository, tokens: TokenGenerator, clock: Clock) =>
+      new IssueAdminTokenUseCase(adminTokens, tokens, clock),
+    inject: [ADMIN_TOKEN_REPOSITORY, TOKEN_GENERATOR, CLOCK],
+  },
+  {
+    provide: AuthenticateBearerUseCase,
+    useFactory: (adminTokens: AdminTokenRepository, profiles: ProfileRepository, tokens: TokenGenerator, clock: Clock) =>
+      new AuthenticateBearerUseCase(adminTokens, profiles, tokens, clock),
+    inject: [ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, TOKEN_GENERATOR, CLOCK],
+  },
+  {
+    provide: CreateProfileUseCase,
+    useFactory: (profiles: ProfileRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock) =>
+      new CreateProfileUseCase(profiles, tokens, ids, clock),
+    inject: [PROFILE_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK],
+  },
+  {
+    provide: GetProfileUseCase,
+    useFactory: (profiles: ProfileRepository) => new GetProfileUseCase(profiles),
+    inject: [PROFILE_REPOSITORY],
+  },
+  {
+    provide: ListProfilesUseCase,
+    useFactory: (profiles: ProfileRepository) => new ListProfilesUseCase(profiles),
+    inject: [PROFILE_REPOSITORY],
+  },
+  {
+    provide: UpdateProfileUseCase,
+    useFactory: (profiles: ProfileRepository, getProfile: GetProfileUseCase) => new UpdateProfileUseCase(profiles, getProfile),
+    inject: [PROFILE_REPOSITORY, GetProfileUseCase],
+  },
+  {
+    provide: DeleteProfileUseCase,
+    useFactory: (profiles: ProfileRepository, getProfile: GetProfileUseCase) => new DeleteProfileUseCase(profiles, getProfile),
+    inject: [PROFILE_REPOSITORY, GetProfileUseCase],
+  },
+];
+
+@Module({ providers: useCases, exports: useCases })
+export class IdentityModule {}

@@ -1,0 +1,47 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { problemResponse } from '../http/problem/api-problem-responses';
+import { FieldError, ProblemDetails } from '../http/problem/problem-details';
+
+const BODY_METHODS = ['post', 'put', 'patch'] as const;
+
+/**
+ * The published OpenAPI document. Statuses every operation shares (500; for POST,
+ * PUT and PATCH 400 and 413, and 415 where a body is expected) are added here, in one place.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Strive API')
+    .setDescription(
+      [
+        'Open fitness-data, challenge and gamification API.',
+        '',
+        'Every path is served under `/api/v1` and, identically, under `/api/v1.1` (which adds heart-rate',
+        'information to workouts and daily summaries). Errors are RFC 9457 problem details',
+        '(`application/problem+json`).',
+        '',
+        'Authentication: `POST /api/v1/token/` with HTTP Basic client credentials returns an administrator',
+        'bearer (24 hours). Creating a profile returns that profile\'s bearer once. Send either as',
+        '`Authorization: bearer <token>`. Each operation states which bearer it accepts in `x-strive-auth`.',
+      ].join('\n'),
+    )
+    .setVersion('1.1')
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client_id and client_secret of the app' }, 'basic')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'administrator or profile bearer' }, 'bearer')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ProblemDetails, FieldError],
+    operationIdFactory: (_controller, method) => method,
+  });
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of ['get', 'delete', ...BODY_METHODS] as const) {
+      const operation = pathItem[method];
+      if (!operation) continue;
+      // Any JSON body can be malformed or too large; only operations that take one check its type.
+      const hasBodyMethod = (BODY_METHODS as readonly string[]).includes(method);
+      const extra = hasBodyMethod ? (operation.requestBody ? [400, 413, 415, 500] : [400, 413, 500]) : [500];
+      for (const status of extra) operation.responses[String(status)] ??= problemResponse(status);
+    }
+  }
+  return document;
+}

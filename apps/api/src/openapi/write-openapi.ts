@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from '../app.module';
+import { configureApp } from '../configure-app';
+import { createLogger } from '../logging/logger';
+import { buildOpenApiDocument } from './openapi-document';
+
+/** npm run openapi: writes docs/openapi.json from the code's decorators. */
+async function main(): Promise<void> {
+  // A throwaway in-memory database: the document never depends on the machine.
+  Object.assign(process.env, { DATA_DIR: 'memory://openapi', DEMO_APP: 'false', MIGRATIONS_RUN: 'true' });
+  delete process.env.DATABASE_URL;
+  delete process.env.BOOTSTRAP_CLIENT_ID;
+  delete process.env.BOOTSTRAP_CLIENT_SECRET;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: false });
+  configureApp(app, createLogger('silent'));
+  await app.init();
+  const document = buildOpenApiDocument(app);
+  await app.close();
+  const target = join(__dirname, '../../../../docs/openapi.json');
+  writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
+  process.stdout.write(`wrote ${target}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { DataSourceOptions } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { embeddedPgliteDriver } from './embedded-pglite-pool';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/**
+ * The one DataSource definition, used by the app, the migration CLI (ormconfig.ts)
+ * and the tests: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise.
+ * The schema only ever changes through MIGRATIONS.
+ */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+  };
+  if (config.databaseUrl) {
+    return { ...common, url: config.databaseUrl, extra: { max: 10 } };
+  }
+  return { ...common, driver: embeddedPgliteDriver(config.dataDir), extra: { max: 1 } };
+}

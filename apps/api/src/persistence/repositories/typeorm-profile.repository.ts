@@ -1,0 +1,89 @@
+import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
+import { Brackets, DataSource, Repository } from 'typeorm';
+import { ProfileEntity } from '../entities';
+
+const ORDER_COLUMN: Record<ProfileOrderField, string> = {
+  name: 'profile.name',
+  reference: 'profile.reference',
+  gender: 'profile.gender',
+  created: 'profile.createdAt',
+  total_points: 'profile.totalPoints',
+};
+
+function toProfile(row: ProfileEntity): Profile {
+  return {
+    id: row.id,
+    appId: row.appId,
+    name: row.name,
+    gender: row.gender,
+    reference: row.reference,
+    team: null,
+    totalPoints: row.totalPoints,
+    createdAt: row.createdAt,
+  };
+}
+
+/** LIKE treats % and _ as wildcards: escape them so a search is a plain substring. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class TypeOrmProfileRepository implements ProfileRepository {
+  private readonly rows: Repository<ProfileEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.rows = dataSource.getRepository(ProfileEntity);
+  }
+
+  async create(profile: Profile, bearerDigest: string): Promise<void> {
+    await this.rows.insert({
+      appId: profile.appId,
+      id: profile.id,
+      name: profile.name,
+      gender: profile.gender,
+      reference: profile.reference,
+      bearerDigest,
+      totalPoints: profile.totalPoints,
+      createdAt: profile.createdAt,
+    });
+  }
+
+  async update(profile: Profile): Promise<void> {
+    await this.rows.update(
+      { appId: profile.appId, id: profile.id },
+      { name: profile.name, gender: profile.gender, reference: profile.reference },
+    );
+  }
+
+  async findInApp(appId: string, id: string): Promise<Profile | null> {
+    const row = await this.rows.findOneBy({ appId, id });
+    return row && toProfile(row);
+  }
+
+  async findByBearerDigest(digest: string): Promise<Profile | null> {
+    const row = await this.rows.findOneBy({ bearerDigest: digest });
+    return row && toProfile(row);
+  }
+
+  async list(query: ProfileQuery): Promise<ProfilePage> {
+    const builder = this.rows.createQueryBuilder('profile').where('profile.appId = :appId', { appId: query.appId });
+    if (query.onlyId) builder.andWhere('profile.id = :onlyId', { onlyId: query.onlyId });
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      builder.andWhere(
+        new Brackets((or) =>
+          or.where('profile.name ILIKE :pattern', { pattern }).orWhere('profile.reference ILIKE :pattern', { pattern }),
+        ),
+      );
+    }
+    const direction = query.ordering.descending ? 'DESC' : 'ASC';
+    // The id tie-breaker keeps pages stable when the ordered values are equal.
+    builder.orderBy(ORDER_COLUMN[query.ordering.field], direction, 'NULLS LAST').addOrderBy('profile.id', 'ASC');
+    const [rows, count] = await builder.skip(query.offset).take(query.limit).getManyAndCount();
+    return { count, items: rows.map(toProfile) };
+  }
+
+  async delete(appId: string, id: string): Promise<void> {
+    await this.rows.delete({ appId, id });
+  }
+}

@@ -1,0 +1,94 @@
+import { FixedClock } from '@strive/domain/testing';
+import { adminBearer, basic, createClientApp, createProfile, startTestApp, TestApp } from './support/test-app';
+
+describe('authentication', () => {
+  const clock = new FixedClock('2026-05-01T08:00:00Z');
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp({ clock });
+  });
+  afterAll(() => test.close());
+
+  describe('POST /api/v1/token/', () => {
+    it('returns a 24-hour administrator bearer for valid client credentials', async () => {
+      const credentials = await createClientApp(test);
+      const response = await test.http.post('/api/v1/token/').set('Authorization', basic(credentials)).expect(200);
+      expect(response.body).toEqual({
+        access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), // 32 random bytes, base64url
+        token_type: 'bearer',
+        expires_in: 86400,
+        expires_at: '2026-05-02T08:00:00.000Z',
+      });
+    });
+
+    it('ignores a form-encoded OAuth body', async () => {
+      const credentials = await createClientApp(test);
+      await test.http
+        .post('/api/v1/token/')
+        .set('Authorization', basic(credentials))
+        .type('form')
+        .send('grant_type=client_credentials')
+        .expect(200);
+    });
+
+    it.each([
+      ['no Authorization header', undefined],
+      ['a wrong secret', 'wrong-secret'],
+      ['a bearer instead of Basic', 'bearer'],
+    ])('answers 401 problem details for %s', async (_case, variant) => {
+      const credentials = await createClientApp(test);
+      let call = test.http.post('/api/v1/token/');
+      if (variant === 'wrong-secret') call = call.set('Authorization', basic({ ...credentials, clientSecret: 'nope' }));
+      if (variant === 'bearer') call = call.set('Authorization', 'Bearer something');
+      const response = await call.expect(401);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({ status: 401, title: 'Unauthorized', instance: '/api/v1/token/' });
+    });
+
+    it('refuses an unknown client id', async () => {
+      await test.http.post('/api/v1/token/').set('Authorization', basic({ clientId: 'ghost', clientSecret: 'x' })).expect(401);
+    });
+  });
+
+  describe('bearers', () => {
+    it('accepts the scheme word in any case', async () => {
+      const admin = await adminBearer(test, await createClientApp(test));
+      for (const scheme of ['bearer', 'Bearer', 'BEARER']) {
+        await test.http.get('/api/v1/profile/').set('Authorization', `${scheme} ${admin}`).expect(200);
+      }
+    });
+
+    it('expires an administrator bearer after 24 hours (401), while a profile bearer lives on', async () => {
+      const admin = await adminBearer(test, await createClientApp(test));
+      const profile = await createProfile(test, admin);
+      clock.advance(24 * 3600 * 1000 - 1000);
+      await test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${admin}`).expect(200);
+      clock.advance(1000);
+      const expired = await test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${admin}`).expect(401);
+      expect(expired.body.type).toBe('urn:strive:problem:identity.invalid_token');
+      clock.advance(365 * 24 * 3600 * 1000);
+      await test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`).expect(200);
+    });
+
+    it('stops accepting a profile bearer once the profile is deleted', async () => {
+      const admin = await adminBearer(test, await createClientApp(test));
+      const profile = await createProfile(test, admin);
+      await test.http.delete(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${admin}`).expect(204);
+      await test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`).expect(401);
+    });
+
+    it('stores secrets and bearers only as digests', async () => {
+      const credentials = await createClientApp(test);
+      const admin = await adminBearer(test, credentials);
+      const profile = await createProfile(test, admin);
+      const dump = JSON.stringify([
+        await test.dataSource.query('SELECT * FROM app'),
+        await test.dataSource.query('SELECT * FROM admin_token'),
+        await test.dataSource.query('SELECT * FROM profile'),
+      ]);
+      expect(dump).toContain(credentials.clientId);
+      for (const secret of [credentials.clientSecret, admin, profile.bearer]) expect(dump).not.toContain(secret);
+    });
+  });
+});

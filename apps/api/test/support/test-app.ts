@@ -1,0 +1,146 @@
+import { Test } from '@nestjs/testing';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Clock, CreateAppUseCase } from '@strive/domain';
+import { Writable } from 'node:stream';
+import { Client } from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { configureApp } from '../../src/configure-app';
+import { createLogger, PinoNestLogger } from '../../src/logging/logger';
+import { APP_CONFIG, CLOCK } from '../../src/system/tokens';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** Origin the app listens on, e.g. http://127.0.0.1:40313 */
+  baseUrl: string;
+  http: ReturnType<typeof request.agent> | ReturnType<typeof request>;
+  /** Every JSON log line the app wrote. */
+  logs: string[];
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+}
+
+let embeddedDatabases = 0;
+
+/** Real time that never repeats an instant, so "ordered by creation" is deterministic. */
+export class MonotonicClock implements Clock {
+  private last = 0;
+
+  now(): Date {
+    this.last = Math.max(Date.now(), this.last + 1);
+    return new Date(this.last);
+  }
+}
+
+/**
+ * The real app over HTTP: embedded PGlite in memory by default, the machine's
+ * PostgreSQL when DATABASE_URL is set (tables emptied first).
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config: AppConfig = {
+    ...loadConfig({ LOG_LEVEL: 'info', DEMO_APP: 'false', ...pick(process.env, 'DATABASE_URL'), ...options.env }),
+    dataDir: `memory://test-${++embeddedDatabases}`,
+  };
+  if (config.databaseUrl) await emptyTables(config.databaseUrl);
+
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const logger = createLogger(config.logLevel, sink);
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(APP_CONFIG)
+    .useValue(config)
+    .overrideProvider(CLOCK)
+    .useValue(options.clock ?? new MonotonicClock())
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: new PinoNestLogger(logger) });
+  configureApp(app, logger);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    http: request(`http://127.0.0.1:${port}`),
+    logs,
+    dataSource: app.get(DataSource),
+    close: () => app.close(),
+  };
+}
+
+function pick(env: NodeJS.ProcessEnv, name: string): Record<string, string> {
+  return env[name] ? { [name]: env[name] as string } : {};
+}
+
+async function emptyTables(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'",
+    );
+    if (rows.length > 0) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface AppCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Creates an app as an operator would, returning its client credentials. */
+export async function createClientApp(test: TestApp, name = 'Test app'): Promise<AppCredentials> {
+  const { credentials } = await test.app.get(CreateAppUseCase).execute({ name });
+  return credentials;
+}
+
+export function basic(credentials: AppCredentials): string {
+  return `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
+}
+
+/** An administrator bearer for the app. */
+export async function adminBearer(test: TestApp, credentials: AppCredentials): Promise<string> {
+  const response = await test.http.post('/api/v1/token/').set('Authorization', basic(credentials)).expect(200);
+  return response.body.access_token;
+}
+
+export interface CreatedTestProfile {
+  publicId: string;
+  bearer: string;
+  body: Record<string, unknown>;
+}
+
+export async function createProfile(test: TestApp, admin: string, fields: Record<string, unknown> = { name: 'Ann' }): Promise<CreatedTestProfile> {
+  const response = await test.http.post('/api/v1/profile/').set('Authorization', `Bearer ${admin}`).send(fields).expect(201);
+  return { publicId: response.body.public_id, bearer: response.body.bearer, body: response.body };
+}
+
+/**
+ * A digest of every row of every application table: "bad input changed nothing"
+ * compares two of these.
+ */
+export async function databaseSnapshot(test: TestApp): Promise<Record<string, string>> {
+  const tables: { tablename: string }[] = await test.dataSource.query(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename",
+  );
+  const snapshot: Record<string, string> = {};
+  for (const { tablename } of tables) {
+    const [row] = await test.dataSource.query(
+      `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS digest FROM "${tablename}" t`,
+    );
+    snapshot[tablename] = `${row.n}:${row.digest}`;
+  }
+  return snapshot;
+}

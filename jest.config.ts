@@ -1,0 +1,54 @@
+/** @jest-config-loader ts-node */
+/** @jest-config-loader-options {"transpileOnly": true} */
+import type { Config } from 'jest';
+
+// One transform for every project: SWC with decorator metadata, so Nest DI and
+// class-validator work exactly as in the compiled app.
+const transform: Config['transform'] = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+        keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const moduleNameMapper = {
+  '^@strive/domain$': '<rootDir>/libs/domain/src/index.ts',
+  '^@strive/domain/testing$': '<rootDir>/libs/domain/testing/index.ts',
+};
+
+const config: Config = {
+  collectCoverageFrom: ['<rootDir>/libs/domain/src/**/*.ts', '!<rootDir>/libs/domain/src/**/index.ts'],
+  coverageThreshold: { global: { lines: 95, branches: 95 } },
+  coverageReporters: ['text-summary', 'text'],
+  projects: [
+    {
+      displayName: 'domain',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts'],
+      transform,
+      moduleNameMapper,
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/apps/**/*.e2e-spec.ts'],
+      transform,
+      moduleNameMapper,
+      globalSetup: '<rootDir>/apps/api/test/support/global-setup.ts',
+      // Booting an embedded database (WASM) takes a few seconds on a 2-core machine.
+      testTimeout: 30000,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,26 @@
+/**
+ * The materialized score of one member in one period of one challenge: the member's own
+ * progress (for TEAM and GROUP challenges: the member's contribution). Reads (leaderboards,
+ * goal_progress, history) come from these rows, never from raw records.
+ * Key: (challengeId, profileId, periodIndex).
+ */
+export interface MemberPeriodScore {
+  readonly challengeId: string;
+  readonly profileId: string;
+  /** The team the member plays for (TEAM challenges), else null. */
+  readonly teamId: string | null;
+  readonly periodIndex: number;
+  readonly periodStart: Date;
+  readonly periodEnd: Date;
+  /** Sum of the member's counted values in the period, in the goal type's unit. */
+  readonly progress: number;
+  /** Whether the member's own progress reaches the goal (meaningful for INDIVIDUAL challenges). */
+  readonly goalReached: boolean;
+  /** Data time at which the running total last rose to >= goal; null when not reached. */
+  readonly goalReachedAt: Date | null;
+  /** Data time of the latest record that changed the total: when the score took its value. */
+  readonly reachedAt: Date | null;
+  /** Thresholds (0.25, 0.5, 0.75, 1) already notified for this member and period. */
+  readonly firedThresholds: readonly number[];
+  readonly updatedAt: Date;
+}

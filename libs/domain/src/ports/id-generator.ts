@@ -1,0 +1,4 @@
+/** Generates public identifiers (UUIDs). */
+export interface IdGenerator {
+  uuid(): string;
+}

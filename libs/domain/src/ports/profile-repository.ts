@@ -1,0 +1,28 @@
+import { Profile, ProfileOrdering } from '../identity/profile';
+
+export interface ProfileQuery {
+  readonly appId: string;
+  /** Case-insensitive substring of name or reference. */
+  readonly search?: string;
+  /** Restricts the list to one profile (a profile bearer sees only itself). */
+  readonly onlyId?: string;
+  readonly ordering: ProfileOrdering;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface ProfilePage {
+  readonly count: number;
+  readonly items: readonly Profile[];
+}
+
+export interface ProfileRepository {
+  /** Stores a new profile together with the digest of its bearer. */
+  create(profile: Profile, bearerDigest: string): Promise<void>;
+  update(profile: Profile): Promise<void>;
+  /** The profile if it belongs to the app, else null: other apps' profiles do not exist. */
+  findInApp(appId: string, id: string): Promise<Profile | null>;
+  findByBearerDigest(digest: string): Promise<Profile | null>;
+  list(query: ProfileQuery): Promise<ProfilePage>;
+  delete(appId: string, id: string): Promise<void>;
+}

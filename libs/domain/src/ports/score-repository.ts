@@ -1,0 +1,14 @@
+import { MemberPeriodScore } from '../challenge/member-period-score';
+
+/**
+ * Materialized per-member, per-period scores. Key: (challengeId, profileId, periodIndex).
+ * Adapters keep an index on (challengeId, periodIndex) for leaderboards.
+ */
+export interface ScoreRepository {
+  /** One member's stored scores, all periods or only the given ones, in period order. */
+  findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]>;
+  /** Every member's stored scores for periods fromIndex..toIndex (both included). */
+  findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]>;
+  /** Inserts or replaces each score by its key. */
+  saveMany(scores: readonly MemberPeriodScore[]): Promise<void>;
+}

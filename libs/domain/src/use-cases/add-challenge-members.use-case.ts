@@ -1,0 +1,59 @@
+import { ChallengeMember } from '../membership/challenge-member';
+import { distinct, requireChallenge, requireProfiles } from '../membership/lookups';
+import { Membership, assertMembershipOpen } from '../membership/membership';
+import { ChallengeRepository } from '../ports/challenge-repository';
+import { Clock } from '../ports/clock';
+import { MembershipRepository } from '../ports/membership-repository';
+import { ProfileRepository } from '../ports/profile-repository';
+import { TeamRepository } from '../ports/team-repository';
+
+export interface AddChallengeMembersInput {
+  readonly appId: string;
+  readonly challengeId: string;
+  readonly profileIds: readonly string[];
+  /** TEAM challenges: the team every listed profile takes part with; omitted: each one's first team. */
+  readonly teamId?: string | null;
+}
+
+export interface AddChallengeMembersResult {
+  readonly added: readonly ChallengeMember[];
+  /** Profiles that already were members (left as they were). */
+  readonly alreadyMembers: readonly string[];
+}
+
+/**
+ * POST/PUT challenge/{id}/members/ (administrator): adds many profiles, all or nothing.
+ * Every profile must exist and be acceptable (team rules, challenge not ended) or nothing
+ * is stored and the first refusal is thrown. Existing members are skipped, so the call can
+ * be repeated safely.
+ */
+export class AddChallengeMembersUseCase {
+  constructor(
+    private readonly challenges: ChallengeRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly teams: TeamRepository,
+    private readonly profiles: ProfileRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: AddChallengeMembersInput): Promise<AddChallengeMembersResult> {
+    const challenge = await requireChallenge(this.challenges, input.appId, input.challengeId);
+    const profileIds = distinct(input.profileIds);
+    await requireProfiles(this.profiles, input.appId, profileIds);
+    const at = this.clock.now();
+    assertMembershipOpen(challenge, at);
+    const added: ChallengeMember[] = [];
+    const alreadyMembers: string[] = [];
+    for (const profileId of profileIds) {
+      const existing = await this.memberships.find(challenge.id, profileId);
+      if (existing !== null) {
+        alreadyMembers.push(profileId);
+        continue;
+      }
+      const profileTeams = await this.teams.listMembershipsOfProfile(profileId);
+      added.push(Membership.of(challenge, profileId, null).add(at, { profileTeams, teamId: input.teamId }));
+    }
+    if (added.length > 0) await this.memberships.saveAll(added);
+    return { added, alreadyMembers };
+  }
+}

@@ -1,0 +1,45 @@
+import { distinct, requireProfiles, requireTeam } from '../membership/lookups';
+import { Clock } from '../ports/clock';
+import { ProfileRepository } from '../ports/profile-repository';
+import { TeamRepository } from '../ports/team-repository';
+import { TeamMembership, joinTeam } from '../team/team';
+import { syncProfileTeam } from '../team/profile-team';
+
+export interface AddTeamMembersInput {
+  readonly appId: string;
+  readonly teamId: string;
+  readonly profileIds: readonly string[];
+}
+
+export interface AddTeamMembersResult {
+  readonly added: readonly TeamMembership[];
+  readonly alreadyMembers: readonly string[];
+}
+
+/**
+ * POST/PUT team/{id}/members/ (administrator): all listed profiles must exist (else nothing
+ * is stored); those already in the team are skipped, so the call can be repeated.
+ */
+export class AddTeamMembersUseCase {
+  constructor(
+    private readonly teams: TeamRepository,
+    private readonly profiles: ProfileRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: AddTeamMembersInput): Promise<AddTeamMembersResult> {
+    const team = await requireTeam(this.teams, input.appId, input.teamId);
+    const profiles = await requireProfiles(this.profiles, input.appId, distinct(input.profileIds));
+    const at = this.clock.now();
+    const added: TeamMembership[] = [];
+    const alreadyMembers: string[] = [];
+    for (const profile of profiles) {
+      const existing = await this.teams.findMembership(team.id, profile.id);
+      if (existing !== null) alreadyMembers.push(profile.id);
+      else added.push(joinTeam(team, profile.id, null, at));
+    }
+    if (added.length > 0) await this.teams.addMemberships(added);
+    for (const profile of profiles) await syncProfileTeam(this.teams, this.profiles, profile);
+    return { added, alreadyMembers };
+  }
+}

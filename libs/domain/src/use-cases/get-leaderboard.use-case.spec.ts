@@ -1,0 +1,139 @@
+import { ChallengeMemberMother, ChallengeMother, MemberPeriodScoreMother } from '../../testing/challenge-mother';
+import { FixedClock } from '../../testing/fixed-clock';
+import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
+import { Challenge } from '../challenge/challenge';
+import { MemberPeriodScore } from '../challenge/member-period-score';
+import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
+import { GetLeaderboardInput, GetLeaderboardUseCase, LeaderboardResult } from './get-leaderboard.use-case';
+
+const at = (day: number, hour: number): Date => new Date(Date.UTC(2026, 2, day, hour));
+const ranks = (result: LeaderboardResult): [string, number, number][] =>
+  result.results.map((e) => [e.key, e.rank, e.score]);
+
+describe(GetLeaderboardUseCase.name, () => {
+  let scores: InMemoryScoreRepository;
+  let sut: GetLeaderboardUseCase;
+  const clock = new FixedClock('2026-03-04T12:00:00Z'); // period 2 of the default DAILY challenge
+
+  beforeEach(() => {
+    scores = new InMemoryScoreRepository();
+    sut = new GetLeaderboardUseCase(scores, clock);
+  });
+
+  const seed = (...rows: (Partial<MemberPeriodScore> & { profileId: string })[]) =>
+    scores.saveMany(rows.map((row) => MemberPeriodScoreMother.create(row)));
+  const run = (challenge: Challenge, input: Partial<GetLeaderboardInput> = {}) =>
+    sut.execute({ challenge, members, view: 'profiles', ...input });
+
+  const members = [
+    ChallengeMemberMother.create({ profileId: 'ann', teamId: 'red' }),
+    ChallengeMemberMother.create({ profileId: 'bob', teamId: 'red' }),
+    ChallengeMemberMother.create({ profileId: 'cid', teamId: 'blue' }),
+    ChallengeMemberMother.create({ profileId: 'dan', teamId: null }),
+  ];
+
+  describe('INDIVIDUAL', () => {
+    it('ranks the current period\'s progress (NONE), ties by who reached it first, requester outside the page', async () => {
+      await seed(
+        { profileId: 'ann', periodIndex: 2, progress: 8_000, reachedAt: at(4, 10) },
+        { profileId: 'bob', periodIndex: 2, progress: 12_000, reachedAt: at(4, 11) },
+        { profileId: 'cid', periodIndex: 2, progress: 8_000, reachedAt: at(4, 9) },
+        { profileId: 'bob', periodIndex: 1, progress: 99_000 }, // another period
+        { profileId: 'gone', periodIndex: 2, progress: 50_000 }, // no longer a member
+      );
+
+      const result = await run(ChallengeMother.create(), { limit: 2, requesterProfileId: 'dan' });
+
+      expect(result.period.index).toBe(2);
+      expect(result.count).toBe(4);
+      expect(ranks(result)).toEqual([['bob', 1, 12_000], ['cid', 2, 8_000]]);
+      expect(result.requester).toMatchObject({ key: 'dan', rank: 4, score: 0, kind: 'profile', teamId: null });
+    });
+
+    describe('repetition over periods 0..date_range', () => {
+      beforeEach(() =>
+        seed(
+          // ann: reached 0, 1, 3 -> STREAK 2, STICK TO IT 3 (third reached in period 3)
+          ...[0, 1, 3].map((p) => ({ profileId: 'ann', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })),
+          // bob: reached 0, 1, 2 -> STREAK 3, STICK TO IT 3 (third reached in period 2)
+          ...[0, 1, 2].map((p) => ({ profileId: 'bob', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })),
+          // cid: reached only in period 4, after the selected period
+          { profileId: 'cid', periodIndex: 4, goalReached: true, goalReachedAt: at(6, 20) },
+        ),
+      );
+
+      it('STREAK', async () => {
+        const result = await run(ChallengeMother.create({ repetition: 'STREAK' }), { dateRange: 3 });
+        expect(ranks(result)).toEqual([['bob', 1, 3], ['ann', 2, 2], ['cid', 3, 0], ['dan', 3, 0]]);
+      });
+
+      it('STICK TO IT: equal counts ordered by who reached them first', async () => {
+        const result = await run(ChallengeMother.create({ repetition: 'STICK TO IT' }), { dateRange: 3 });
+        expect(ranks(result)).toEqual([['bob', 1, 3], ['ann', 1, 3], ['cid', 3, 0], ['dan', 3, 0]]);
+      });
+    });
+
+    it('refuses a date_range outside the periods', async () => {
+      await expect(run(ChallengeMother.create(), { dateRange: 7 })).rejects.toMatchObject({ code: ScoringErrorCode.PeriodOutOfRange });
+    });
+
+    it('refuses team views', async () => {
+      const error = await run(ChallengeMother.create(), { view: 'teams' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ScoringError);
+      expect((error as ScoringError).code).toBe(ScoringErrorCode.NotATeamChallenge);
+    });
+  });
+
+  describe('TEAM (red: ann + bob, blue: cid; dan has no team)', () => {
+    const total = { type: 'TEAM' as const, goal: 'TOTAL' as const, goalValue: 20_000 };
+    beforeEach(() =>
+      seed(
+        { profileId: 'ann', teamId: 'red', progress: 8_000, reachedAt: at(3, 10) },
+        { profileId: 'bob', teamId: 'red', progress: 6_000, reachedAt: at(3, 11) },
+        { profileId: 'cid', teamId: 'blue', progress: 15_000, reachedAt: at(3, 9) },
+      ),
+    );
+
+    it.each<[string, 'SUM' | 'AVERAGE', [string, number, number][]]>([
+      ['SUM', 'SUM', [['blue', 1, 15_000], ['red', 2, 14_000]]], // red: 8000 + 6000
+      ['AVERAGE', 'AVERAGE', [['blue', 1, 15_000], ['red', 2, 7_000]]], // red: 14000 / 2
+    ])('ranks teams by %s of their members, with the requester\'s own team', async (_name, calculationMethod, expected) => {
+      const result = await run(ChallengeMother.create({ ...total, calculationMethod }), { view: 'teams', requesterProfileId: 'bob', limit: 1 });
+      expect(ranks(result)).toEqual(expected.slice(0, 1));
+      expect(result.requester).toMatchObject({ kind: 'team', key: 'red', rank: 2, score: expected[1][2], memberCount: 2 });
+    });
+
+    it('lists the contribution of one team\'s members', async () => {
+      const result = await run(ChallengeMother.create(total), { view: 'team_members', teamId: 'red' });
+      expect(ranks(result)).toEqual([['ann', 1, 8_000], ['bob', 2, 6_000]]);
+    });
+
+    it('lists every member\'s contribution on the profile board', async () => {
+      const result = await run(ChallengeMother.create({ ...total, repetition: 'STREAK' }));
+      expect(ranks(result)).toEqual([['cid', 1, 15_000], ['ann', 2, 8_000], ['bob', 3, 6_000], ['dan', 4, 0]]);
+    });
+
+    it('scores team STREAKs on team progress per period', async () => {
+      // DAILY goal 10,000. Period 0: red 8000 + 6000 = 14000 (reached), blue 15000 (reached).
+      // Period 1: red 5000 + 5000 = 10000 (reached), blue 9000 (not) -> red 2, blue 1.
+      await seed(
+        { profileId: 'ann', teamId: 'red', periodIndex: 1, progress: 5_000, reachedAt: at(3, 10) },
+        { profileId: 'bob', teamId: 'red', periodIndex: 1, progress: 5_000, reachedAt: at(3, 12) },
+        { profileId: 'cid', teamId: 'blue', periodIndex: 1, progress: 9_000, reachedAt: at(3, 8) },
+      );
+      const daily = ChallengeMother.create({ type: 'TEAM', goalValue: 10_000, repetition: 'STREAK' });
+      // eve joined blue without any data: she adds 0 and no data time.
+      const eve = ChallengeMemberMother.create({ profileId: 'eve', teamId: 'blue' });
+      const result = await run(daily, { view: 'teams', dateRange: 1, members: [...members, eve] });
+      expect(ranks(result)).toEqual([['red', 1, 2], ['blue', 2, 1]]);
+      // red's 2-run completed with period 1, whose latest contribution was bob's at 03-03 12:00.
+      expect(result.results[0].reachedAt).toEqual(at(3, 12));
+    });
+  });
+
+  it('GROUP: profiles ranked by their contribution', async () => {
+    await seed({ profileId: 'dan', progress: 300 }, { profileId: 'ann', progress: 200 });
+    const result = await run(ChallengeMother.create({ type: 'GROUP', goal: 'TOTAL' }));
+    expect(ranks(result)).toEqual([['dan', 1, 300], ['ann', 2, 200], ['bob', 3, 0], ['cid', 3, 0]]);
+  });
+});

@@ -1,0 +1,166 @@
+import { Challenge } from '../challenge/challenge';
+import { MemberPeriodScore } from '../challenge/member-period-score';
+import { ChallengePeriod, PeriodCalendar } from '../challenge/period-calendar';
+import { PeriodOutcome, repetitionScore } from '../challenge/repetition';
+import { aggregateProgress } from '../challenge/scoring';
+import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
+import { LeaderboardPage, Rankable, pageRanking, rankEntries } from '../leaderboard/ranking';
+import { ChallengeMember } from '../membership/challenge-member';
+import { Clock } from '../ports/clock';
+import { ScoreRepository } from '../ports/score-repository';
+
+/**
+ * profiles: one entry per member (challenge leaderboard); teams: one entry per team (TEAM
+ * challenges); team_members: the contribution of one team's members (TEAM challenges).
+ */
+export type LeaderboardView = 'profiles' | 'teams' | 'team_members';
+
+export interface GetLeaderboardInput {
+  readonly challenge: Challenge;
+  /** The enrolled members (active or not); only they are listed. */
+  readonly members: readonly ChallengeMember[];
+  readonly view: LeaderboardView;
+  /** Required for team_members. */
+  readonly teamId?: string;
+  /** 0-based period index; omitted: the current period. */
+  readonly dateRange?: number | null;
+  readonly limit?: number;
+  readonly offset?: number;
+  /** The requesting profile, whose own entry (or own team's) is returned beside the page. */
+  readonly requesterProfileId?: string | null;
+}
+
+export interface LeaderboardEntry extends Rankable {
+  readonly kind: 'profile' | 'team';
+  /** Set for profile entries. */
+  readonly profileId: string | null;
+  /** The team of a profile entry (TEAM challenges) or the team of a team entry. */
+  readonly teamId: string | null;
+  /** Members counted in a team entry; 1 for a profile entry. */
+  readonly memberCount: number;
+}
+
+export interface LeaderboardResult extends LeaderboardPage<LeaderboardEntry> {
+  readonly period: ChallengePeriod;
+}
+
+/**
+ * A leaderboard read from the materialized scores.
+ * - INDIVIDUAL profiles: the repetition score of each member (NONE: progress in the period;
+ *   STREAK / STICK TO IT over periods 0..selected; no goal: progress).
+ * - TEAM teams: each team's progress per period is the SUM or AVERAGE of its members'
+ *   contributions; the repetition score is taken over those team progresses.
+ * - Profiles of TEAM and GROUP challenges, and team_members: each member's contribution in the
+ *   selected period (the goal belongs to the team or group, so repetition does not apply).
+ */
+export class GetLeaderboardUseCase {
+  constructor(
+    private readonly scores: ScoreRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: GetLeaderboardInput): Promise<LeaderboardResult> {
+    const { challenge } = input;
+    if (input.view !== 'profiles' && challenge.type !== 'TEAM') {
+      throw new ScoringError(ScoringErrorCode.NotATeamChallenge, 'Team leaderboards exist only for TEAM challenges.');
+    }
+    const calendar = PeriodCalendar.of(challenge);
+    const period = calendar.select(input.dateRange, this.clock.now());
+    const usesRepetition = (input.view === 'teams' || challenge.type === 'INDIVIDUAL') && challenge.repetition !== 'NONE';
+    const stored = await this.scores.findForChallenge(challenge.id, usesRepetition ? 0 : period.index, period.index);
+    const byProfile = groupByProfile(stored);
+    const requester = input.members.find((member) => member.profileId === input.requesterProfileId);
+
+    let entries: LeaderboardEntry[];
+    let requesterKey: string | null | undefined = input.requesterProfileId;
+    if (input.view === 'teams') {
+      entries = teamEntries(challenge, input.members, byProfile, period.index);
+      requesterKey = requester?.teamId;
+    } else {
+      const members =
+        input.view === 'team_members' ? input.members.filter((member) => member.teamId === input.teamId) : input.members;
+      entries = members.map((member) => {
+        const outcomes = byProfile.get(member.profileId) ?? [];
+        const result = usesRepetition
+          ? repetitionScore(challenge, outcomes, period.index)
+          : { score: outcomes[period.index]?.progress ?? 0, reachedAt: outcomes[period.index]?.reachedAt ?? null };
+        return {
+          kind: 'profile',
+          key: member.profileId,
+          profileId: member.profileId,
+          teamId: member.teamId,
+          memberCount: 1,
+          score: result.score,
+          reachedAt: result.reachedAt,
+        };
+      });
+    }
+    const page = pageRanking(rankEntries(entries), {
+      limit: input.limit,
+      offset: input.offset,
+      requesterKey,
+    });
+    return { ...page, period };
+  }
+}
+
+/** Stored scores per profile, indexed by period. */
+function groupByProfile(scores: readonly MemberPeriodScore[]): Map<string, MemberPeriodScore[]> {
+  const byProfile = new Map<string, MemberPeriodScore[]>();
+  for (const score of scores) {
+    const list = byProfile.get(score.profileId) ?? [];
+    list[score.periodIndex] = score;
+    byProfile.set(score.profileId, list);
+  }
+  return byProfile;
+}
+
+/**
+ * Team outcomes per period: progress = SUM or AVERAGE of the members' contributions (AVERAGE
+ * divides by the team's enrolled member count); reached when progress >= goal; the team took its
+ * value at the latest data time among its members' contributions.
+ */
+function teamEntries(
+  challenge: Challenge,
+  members: readonly ChallengeMember[],
+  byProfile: ReadonlyMap<string, readonly MemberPeriodScore[]>,
+  selected: number,
+): LeaderboardEntry[] {
+  const teams = new Map<string, ChallengeMember[]>();
+  for (const member of members) {
+    if (member.teamId === null) continue;
+    teams.set(member.teamId, [...(teams.get(member.teamId) ?? []), member]);
+  }
+  return [...teams].map(([teamId, team]) => {
+    const outcomes: PeriodOutcome[] = [];
+    for (let index = 0; index <= selected; index++) {
+      const scores = team.map((member) => byProfile.get(member.profileId)?.[index]);
+      const progress = aggregateProgress(
+        challenge.calculationMethod,
+        scores.map((score) => score?.progress ?? 0),
+        team.length,
+      );
+      const reachedAt = latest(scores.map((score) => score?.reachedAt ?? null));
+      const goalReached = challenge.goalValue !== null && progress >= challenge.goalValue;
+      outcomes.push({ progress, goalReached, goalReachedAt: goalReached ? reachedAt : null, reachedAt });
+    }
+    const result = repetitionScore(challenge, outcomes, selected);
+    return {
+      kind: 'team',
+      key: teamId,
+      profileId: null,
+      teamId,
+      memberCount: team.length,
+      score: result.score,
+      reachedAt: result.reachedAt,
+    };
+  });
+}
+
+function latest(instants: readonly (Date | null)[]): Date | null {
+  let best: Date | null = null;
+  for (const instant of instants) {
+    if (instant && (best === null || instant.getTime() > best.getTime())) best = instant;
+  }
+  return best;
+}

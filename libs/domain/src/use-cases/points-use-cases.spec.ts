@@ -1,0 +1,81 @@
+import { ActivityRecordMother } from '../../testing/challenge-mother';
+import { aProfile, gamificationWorld } from '../../testing/gamification-world';
+import { PointsDefinitionMother } from '../../testing/points-definition-mother';
+import { IdentityErrorCode } from '../identity/identity-error';
+import { defaultPointsDefinition } from '../points/points-definition';
+import { PointsErrorCode } from '../points/points-error';
+import { AwardEventPointsUseCase } from './award-event-points.use-case';
+import { ComputeTotalPointsUseCase } from './compute-total-points.use-case';
+import { GetPointsDefinitionUseCase } from './get-points-definition.use-case';
+import { SetPointsDefinitionUseCase } from './set-points-definition.use-case';
+
+function world() {
+  const w = gamificationWorld({ profiles: [aProfile()] });
+  return {
+    ...w,
+    award: new AwardEventPointsUseCase(w.pointsEvents, w.profiles, w.ids, w.clock),
+    total: new ComputeTotalPointsUseCase(w.pointsDefinitions, w.activities, w.pointsEvents, w.profiles),
+    setDefinition: new SetPointsDefinitionUseCase(w.pointsDefinitions),
+    getDefinition: new GetPointsDefinitionUseCase(w.pointsDefinitions),
+  };
+}
+
+describe(AwardEventPointsUseCase.name, () => {
+  it('records the event with a generated id, stamped now by default', async () => {
+    const sut = world();
+    const event = await sut.award.execute({ appId: 'app-1', profileId: 'profile-1', name: 'quiz', points: 15 });
+    expect(event).toEqual({
+      id: '00000000-0000-4000-8000-000000000001', profileId: 'profile-1', name: 'quiz', points: 15,
+      timestamp: new Date('2026-03-04T10:00:00Z'), activityType: null, reference: '',
+    });
+    expect(await sut.pointsEvents.listByProfile('profile-1')).toEqual([event]);
+  });
+
+  it('refuses invalid points and unknown profiles, storing nothing', async () => {
+    const sut = world();
+    await expect(sut.award.execute({ appId: 'app-1', profileId: 'profile-1', name: 'quiz', points: -1 })).rejects.toMatchObject({ code: PointsErrorCode.InvalidEvent });
+    await expect(sut.award.execute({ appId: 'app-2', profileId: 'profile-1', name: 'quiz', points: 1 })).rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
+    expect(sut.pointsEvents.events).toEqual([]);
+  });
+});
+
+describe(ComputeTotalPointsUseCase.name, () => {
+  it('uses the default definition until the app sets one, and stores the total on the profile', async () => {
+    const sut = world();
+    await sut.activities.upsert({
+      dailySummaries: [ActivityRecordMother.dailySummary({ steps: 8000 })], // default: 1 per 1000 -> 8
+      workouts: [ActivityRecordMother.workout({ durationSeconds: 1800 })], // default: 0.1 per minute -> 3
+    });
+    await sut.award.execute({ appId: 'app-1', profileId: 'profile-1', name: 'quiz', points: 4 });
+    expect(await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).toEqual({ dailySummaries: 8, workouts: 3, events: 4, total: 15 });
+    expect((await sut.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(15);
+
+    await sut.setDefinition.execute({ definition: PointsDefinitionMother.create({ daily: { per1000Steps: 2 } }) });
+    expect((await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).total).toBe(20); // 16 + 0 + 4
+    expect((await sut.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(20);
+  });
+
+  it('leaves the profile alone when the total did not change', async () => {
+    const sut = world();
+    const update = jest.spyOn(sut.profiles, 'update');
+    expect((await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).total).toBe(0);
+    expect(update).not.toHaveBeenCalled();
+  });
+});
+
+describe('points definition use cases', () => {
+  it('get returns the default, then what set stored', async () => {
+    const sut = world();
+    expect(await sut.getDefinition.execute({ appId: 'app-1' })).toEqual(defaultPointsDefinition('app-1'));
+    const definition = PointsDefinitionMother.create({ daily: { perKilometre: 1 } });
+    await sut.setDefinition.execute({ definition });
+    expect(await sut.getDefinition.execute({ appId: 'app-1' })).toBe(definition);
+  });
+
+  it('set refuses an invalid definition and keeps the old one', async () => {
+    const sut = world();
+    const invalid = PointsDefinitionMother.create({ daily: { perKilometre: 1 }, activities: [PointsDefinitionMother.activityRule('RUNNING', { perKilometre: 1 })] });
+    await expect(sut.setDefinition.execute({ definition: invalid })).rejects.toMatchObject({ code: PointsErrorCode.MetricCountedTwice });
+    expect(await sut.pointsDefinitions.findByApp('app-1')).toBeNull();
+  });
+});

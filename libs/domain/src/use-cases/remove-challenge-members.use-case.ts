@@ -1,0 +1,51 @@
+import { distinct, requireChallenge } from '../membership/lookups';
+import { Membership, assertMembershipOpen } from '../membership/membership';
+import { ChallengeRepository } from '../ports/challenge-repository';
+import { Clock } from '../ports/clock';
+import { MembershipRepository } from '../ports/membership-repository';
+
+export interface RemoveChallengeMembersInput {
+  readonly appId: string;
+  readonly challengeId: string;
+  readonly profileIds: readonly string[];
+}
+
+export interface RemoveChallengeMembersResult {
+  readonly removed: readonly string[];
+  /** Listed profiles that were not members: already in the asked state, nothing to do. */
+  readonly notMembers: readonly string[];
+}
+
+/**
+ * POST challenge/{id}/remove_members/ (administrator): removes many members at once, all
+ * or nothing (an ended challenge refuses the whole call). For AUTOMATIC challenges the
+ * removed profiles are opted out, as if they had left themselves.
+ */
+export class RemoveChallengeMembersUseCase {
+  constructor(
+    private readonly challenges: ChallengeRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: RemoveChallengeMembersInput): Promise<RemoveChallengeMembersResult> {
+    const challenge = await requireChallenge(this.challenges, input.appId, input.challengeId);
+    const at = this.clock.now();
+    assertMembershipOpen(challenge, at);
+    const removed: string[] = [];
+    const notMembers: string[] = [];
+    for (const profileId of distinct(input.profileIds)) {
+      const existing = await this.memberships.find(challenge.id, profileId);
+      if (existing === null) {
+        notMembers.push(profileId);
+        continue;
+      }
+      Membership.of(challenge, profileId, existing).leave(at);
+      removed.push(profileId);
+    }
+    if (removed.length > 0) {
+      await this.memberships.removeAll(challenge.id, removed, challenge.enrollmentMethod === 'AUTOMATIC');
+    }
+    return { removed, notMembers };
+  }
+}

@@ -1,0 +1,161 @@
+import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
+import { FixedClock } from '../../testing/fixed-clock';
+import { InMemoryActivityHistory } from '../../testing/in-memory-activity-history';
+import { InMemoryEventOutbox } from '../../testing/in-memory-event-outbox';
+import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
+import { Challenge } from '../challenge/challenge';
+import { PeriodCalendar } from '../challenge/period-calendar';
+import { ChallengeMember } from '../membership/challenge-member';
+import { isRescorable, RescoreMemberUseCase } from './rescore-member.use-case';
+
+describe(RescoreMemberUseCase.name, () => {
+  let scores: InMemoryScoreRepository;
+  let history: InMemoryActivityHistory;
+  let outbox: InMemoryEventOutbox;
+  let clock: FixedClock;
+  let sut: RescoreMemberUseCase;
+
+  beforeEach(() => {
+    scores = new InMemoryScoreRepository();
+    history = new InMemoryActivityHistory();
+    outbox = new InMemoryEventOutbox();
+    clock = new FixedClock('2026-03-04T12:00:00Z');
+    sut = new RescoreMemberUseCase(scores, history, outbox, clock, (record) => ('date' in record ? record.steps / 1000 : 0));
+  });
+
+  // Default challenge: INDIVIDUAL, DAILY 10,000 steps, UTC, Mon 2026-03-02 .. Mon 2026-03-09.
+  const challenge = ChallengeMother.create();
+  const member = ChallengeMemberMother.create();
+  const rescoreDay = (date: string, c: Challenge = challenge, m: ChallengeMember = member) => {
+    const range = PeriodCalendar.of(c).localDayRange(date)!;
+    return sut.execute({ challenge: c, member: m, ...range });
+  };
+
+  it('stores the affected period and sends one notification for several thresholds crossed at once', async () => {
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-03', steps: 6_000 })] });
+
+    const result = await rescoreDay('2026-03-03');
+
+    // 6000 / 10000 = 60 %: 25 % and 50 % crossed at once -> one partial event carrying 50 %.
+    expect(result.status).toBe('rescored');
+    expect(scores.all()).toEqual([
+      expect.objectContaining({
+        challengeId: 'challenge-1', profileId: 'profile-1', teamId: null, periodIndex: 1,
+        periodStart: new Date('2026-03-03T00:00:00Z'), periodEnd: new Date('2026-03-04T00:00:00Z'),
+        progress: 6_000, goalReached: false, firedThresholds: [0.25, 0.5], updatedAt: new Date('2026-03-04T12:00:00Z'),
+      }),
+    ]);
+    expect(outbox.events).toEqual([
+      expect.objectContaining({
+        event: 'partial_period_goal_reached', modelId: 'profile-1', periodIndex: 1, threshold: 0.5,
+        goalReachedProportion: 0.6, currentScore: 6_000,
+      }),
+    ]);
+  });
+
+  it('sends the goal notification once, and nothing when the same data is rescored again', async () => {
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-03', steps: 6_000 })] });
+    await rescoreDay('2026-03-03');
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-03', source: 'FITBIT', steps: 5_000 })] });
+
+    const reached = await rescoreDay('2026-03-03');
+    const again = await rescoreDay('2026-03-03');
+
+    // 6000 + 5000 = 11000 >= 10000: 75 % and 100 % crossed at once -> one goal event.
+    expect(reached.events.map((e) => [e.event, e.threshold, e.currentScore])).toEqual([['challenge_period_goal_reached', 1, 11_000]]);
+    expect(reached.scores[0]).toMatchObject({ goalReached: true, firedThresholds: [0.25, 0.5, 0.75, 1] });
+    expect(again.events).toEqual([]);
+    expect(outbox.events.map((e) => e.event)).toEqual(['partial_period_goal_reached', 'challenge_period_goal_reached']);
+  });
+
+  it('rescores every period a range touches, and only those', async () => {
+    const workoutChallenge = ChallengeMother.create({ dataSource: 'workout', goalType: 'DISTANCE', goalValue: 5_000 });
+    history.add({
+      workouts: [
+        Records.workout({ start: new Date('2026-03-02T18:00:00Z'), distance: 1_000 }),
+        Records.workout({ start: new Date('2026-03-04T06:00:00Z'), distance: 6_000 }),
+        Records.workout({ start: new Date('2026-03-06T06:00:00Z'), distance: 9_000 }), // outside the range's periods
+      ],
+    });
+
+    const result = await sut.execute({
+      challenge: workoutChallenge, member,
+      from: new Date('2026-03-02T18:00:00Z'), to: new Date('2026-03-04T06:00:01Z'),
+    });
+
+    // Periods 0, 1, 2 (03-02 .. 03-04): 1000 (20 %: no threshold), 0, 6000 (>= 5000: goal).
+    expect(result.scores.map((s) => [s.periodIndex, s.progress])).toEqual([[0, 1_000], [1, 0], [2, 6_000]]);
+    expect(result.events.map((e) => [e.periodIndex, e.event])).toEqual([[2, 'challenge_period_goal_reached']]);
+  });
+
+  it('adds event points and record points in POINTS challenges', async () => {
+    const points = ChallengeMother.create({ goalType: 'POINTS', goalValue: 100, goal: 'TOTAL' });
+    history.add({
+      dailySummaries: [Records.dailySummary({ date: '2026-03-05', steps: 12_000 })],
+      events: [Records.event({ points: 30, timestamp: new Date('2026-03-05T09:00:00Z') })],
+    });
+
+    const result = await rescoreDay('2026-03-05', points);
+
+    // 12000 steps / 1000 = 12 points + 30 event points = 42 (42 %: the 25 % notification).
+    expect(result.scores.map((s) => s.progress)).toEqual([42]);
+    expect(result.events.map((e) => e.threshold)).toEqual([0.25]);
+  });
+
+  it('gives records no points when no points function is configured', async () => {
+    const withoutPoints = new RescoreMemberUseCase(scores, history, outbox, clock);
+    const points = ChallengeMother.create({ goalType: 'POINTS', goalValue: 100, goal: 'TOTAL', dataSource: 'workout' });
+    history.add({ workouts: [Records.workout({ start: new Date('2026-03-05T09:00:00Z') })] });
+
+    const result = await withoutPoints.execute({ challenge: points, member, from: points.start, to: points.end });
+
+    expect(result.scores.map((s) => s.progress)).toEqual([0]);
+  });
+
+  it('keeps a team member\'s contribution under its team and sends no period events', async () => {
+    const team = ChallengeMother.create({ type: 'TEAM' });
+    const teamMember = ChallengeMemberMother.create({ teamId: 'red' });
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-02', steps: 20_000 })] });
+
+    const result = await rescoreDay('2026-03-02', team, teamMember);
+
+    expect(result.scores).toEqual([expect.objectContaining({ teamId: 'red', progress: 20_000, periodIndex: 0 })]);
+    expect(outbox.events).toEqual([]);
+  });
+
+  it('counts nothing inside an inactive interval', async () => {
+    const inactive = ChallengeMemberMother.create({ inactiveIntervals: [{ from: new Date('2026-03-03T00:00:00Z'), to: null }] });
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-03', steps: 20_000 })] });
+
+    const result = await rescoreDay('2026-03-03', challenge, inactive);
+
+    expect(result.scores.map((s) => s.progress)).toEqual([0]);
+    expect(result.events).toEqual([]);
+  });
+
+  it('clips the range to the challenge and ignores a range outside it', async () => {
+    const outside = await sut.execute({ challenge, member, from: new Date('2026-03-09T00:00:00Z'), to: new Date('2026-03-10T00:00:00Z') });
+    expect(outside).toEqual({ status: 'outside_challenge', scores: [], events: [] });
+    const clipped = await sut.execute({ challenge, member, from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-03-02T00:00:01Z') });
+    expect(clipped.scores.map((s) => s.periodIndex)).toEqual([0]);
+  });
+
+  describe('grace period (end 2026-03-09, 7 grace days)', () => {
+    it.each<[string, string]>([
+      ['2026-03-08T12:00:00Z', 'rescored'], // running
+      ['2026-03-15T23:59:59Z', 'rescored'], // 03-09 + 7 days = 03-16, still inside
+      ['2026-03-16T00:00:00Z', 'final'],
+    ])('at %s: %s', async (now, status) => {
+      clock.set(now);
+      history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-08', steps: 100 })] });
+      const result = await rescoreDay('2026-03-08');
+      expect(result.status).toBe(status);
+      expect(scores.all()).toHaveLength(status === 'final' ? 0 : 1);
+    });
+
+    it('honours the challenge\'s own grace days', () => {
+      expect(isRescorable({ ...challenge, graceDays: 0 }, new Date('2026-03-09T00:00:00Z'))).toBe(false);
+      expect(isRescorable({ ...challenge, graceDays: 0 }, new Date('2026-03-08T23:59:59Z'))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { Challenge } from '../challenge/challenge';
+import { MemberPeriodScore } from '../challenge/member-period-score';
+import { PeriodCalendar } from '../challenge/period-calendar';
+import { detectThresholdCrossing } from '../challenge/progress';
+import { MemberActivity, RecordPointsFunction, scoreMemberPeriods } from '../challenge/scoring';
+import { ChallengePeriodEvent } from '../events/challenge-events';
+import { ChallengeMember } from '../membership/challenge-member';
+import { ActivityHistory } from '../ports/activity-history';
+import { Clock } from '../ports/clock';
+import { EventOutbox } from '../ports/event-outbox';
+import { ScoreRepository } from '../ports/score-repository';
+
+const DAY_MS = 86_400_000;
+
+export interface RescoreMemberInput {
+  readonly challenge: Challenge;
+  readonly member: ChallengeMember;
+  /**
+   * The instants whose data changed, [from, to): a workout's or event's time, or for a daily
+   * summary the local day in the challenge zone (see PeriodCalendar.localDayRange).
+   */
+  readonly from: Date;
+  readonly to: Date;
+}
+
+export type RescoreStatus =
+  /** The affected periods were recomputed and stored. */
+  | 'rescored'
+  /** The range lies outside [start, end): nothing can count. */
+  | 'outside_challenge'
+  /** The grace period after the end is over: scores are final. */
+  | 'final';
+
+export interface RescoreMemberResult {
+  readonly status: RescoreStatus;
+  /** The stored scores of the affected periods (empty unless rescored). */
+  readonly scores: readonly MemberPeriodScore[];
+  /** Threshold events appended to the outbox (at most one per period). */
+  readonly events: readonly ChallengePeriodEvent[];
+}
+
+/** Whether late data may still change the challenge's scores at `now` (until end + graceDays). */
+export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, now: Date): boolean {
+  return now.getTime() < challenge.end.getTime() + challenge.graceDays * DAY_MS;
+}
+
+/**
+ * Recomputes one member's scores for the periods that an instant range touches (and only those),
+ * from the member's de-duplicated history, stores them, and appends one threshold event per
+ * period whose new score crosses a not-yet-fired threshold (INDIVIDUAL challenges).
+ */
+export class RescoreMemberUseCase {
+  constructor(
+    private readonly scores: ScoreRepository,
+    private readonly history: ActivityHistory,
+    private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
+    /** Points of daily summaries and workouts (POINTS challenges); the points module supplies it. */
+    private readonly pointsOf: RecordPointsFunction = () => 0,
+  ) {}
+
+  async execute(input: RescoreMemberInput): Promise<RescoreMemberResult> {
+    const { challenge, member } = input;
+    const now = this.clock.now();
+    if (!isRescorable(challenge, now)) return { status: 'final', scores: [], events: [] };
+
+    const from = Math.max(input.from.getTime(), challenge.start.getTime());
+    const to = Math.min(input.to.getTime(), challenge.end.getTime());
+    if (from >= to) return { status: 'outside_challenge', scores: [], events: [] };
+
+    const calendar = PeriodCalendar.of(challenge);
+    const first = calendar.indexAt(new Date(from));
+    const last = calendar.indexAt(new Date(to - 1));
+    const indexes = range(first, last);
+    const rangeStart = calendar.periods[first].start;
+    const rangeEnd = calendar.periods[last].end;
+
+    const activity = await this.readActivity(calendar, challenge, member.profileId, rangeStart, rangeEnd);
+    const progresses = scoreMemberPeriods(calendar, challenge, member, activity, {
+      pointsOf: this.pointsOf,
+      periodIndexes: indexes,
+    });
+    const previous = new Map(
+      (await this.scores.findForMember(challenge.id, member.profileId, indexes)).map((s) => [s.periodIndex, s]),
+    );
+
+    const scores: MemberPeriodScore[] = [];
+    const events: ChallengePeriodEvent[] = [];
+    for (const progress of progresses) {
+      const period = calendar.periods[progress.periodIndex];
+      const alreadyFired = previous.get(progress.periodIndex)?.firedThresholds ?? [];
+      const crossing = detectThresholdCrossing(challenge, progress.progress, alreadyFired);
+      scores.push({
+        challengeId: challenge.id,
+        profileId: member.profileId,
+        teamId: member.teamId,
+        periodIndex: period.index,
+        periodStart: period.start,
+        periodEnd: period.end,
+        progress: progress.progress,
+        goalReached: progress.goalReached,
+        goalReachedAt: progress.goalReachedAt,
+        reachedAt: progress.reachedAt,
+        firedThresholds: crossing ? crossing.fired : alreadyFired,
+        updatedAt: now,
+      });
+      if (crossing) {
+        events.push({
+          event: crossing.threshold >= 1 ? 'challenge_period_goal_reached' : 'partial_period_goal_reached',
+          appId: challenge.appId,
+          challengeId: challenge.id,
+          challengeTitle: challenge.title,
+          eventTimestamp: now,
+          periodIndex: period.index,
+          periodStart: period.start,
+          periodEnd: period.end,
+          model: 'profile',
+          modelId: member.profileId,
+          goalReachedProportion: crossing.proportion,
+          currentScore: progress.progress,
+          threshold: crossing.threshold,
+        });
+      }
+    }
+    await this.scores.saveMany(scores);
+    if (events.length > 0) await this.outbox.append(events);
+    return { status: 'rescored', scores, events };
+  }
+
+  /** Reads only the record kinds the challenge counts, over whole affected periods. */
+  private async readActivity(
+    calendar: PeriodCalendar,
+    challenge: Challenge,
+    profileId: string,
+    from: Date,
+    to: Date,
+  ): Promise<MemberActivity> {
+    let activity: MemberActivity = {};
+    if (challenge.dataSource === 'dailysummary') {
+      const span = calendar.localDateSpan(from, to);
+      activity = { dailySummaries: await this.history.dailySummaries(profileId, span.first, span.last) };
+    } else {
+      activity = { workouts: await this.history.workouts(profileId, from, to) };
+    }
+    if (challenge.goalType === 'POINTS') {
+      activity = { ...activity, events: await this.history.events(profileId, from, to) };
+    }
+    return activity;
+  }
+}
+
+function range(first: number, last: number): number[] {
+  const indexes: number[] = [];
+  for (let index = first; index <= last; index++) indexes.push(index);
+  return indexes;
+}

@@ -1,0 +1,18 @@
+import { App } from '../src/identity/app';
+import { AppRepository } from '../src/ports/app-repository';
+
+export class InMemoryAppRepository implements AppRepository {
+  readonly apps = new Map<string, App>();
+
+  async findByClientId(clientId: string): Promise<App | null> {
+    return [...this.apps.values()].find((app) => app.clientId === clientId) ?? null;
+  }
+
+  async count(): Promise<number> {
+    return this.apps.size;
+  }
+
+  async save(app: App): Promise<void> {
+    this.apps.set(app.id, app);
+  }
+}

@@ -1,0 +1,44 @@
+import { ChallengeMember } from '../src/membership/challenge-member';
+import { MembershipRepository } from '../src/ports/membership-repository';
+
+const key = (challengeId: string, profileId: string) => `${challengeId}\u0000${profileId}`;
+
+export class InMemoryMembershipRepository implements MembershipRepository {
+  readonly members = new Map<string, ChallengeMember>();
+  readonly optedOut = new Set<string>();
+
+  constructor(members: readonly ChallengeMember[] = []) {
+    for (const member of members) this.members.set(key(member.challengeId, member.profileId), member);
+  }
+
+  async find(challengeId: string, profileId: string): Promise<ChallengeMember | null> {
+    return this.members.get(key(challengeId, profileId)) ?? null;
+  }
+
+  async listByChallenge(challengeId: string): Promise<ChallengeMember[]> {
+    return [...this.members.values()].filter((m) => m.challengeId === challengeId);
+  }
+
+  async listByProfile(profileId: string): Promise<ChallengeMember[]> {
+    return [...this.members.values()].filter((m) => m.profileId === profileId);
+  }
+
+  async saveAll(members: readonly ChallengeMember[]): Promise<void> {
+    for (const member of members) {
+      this.members.set(key(member.challengeId, member.profileId), member);
+      this.optedOut.delete(key(member.challengeId, member.profileId));
+    }
+  }
+
+  async removeAll(challengeId: string, profileIds: readonly string[], optOut: boolean): Promise<void> {
+    for (const profileId of profileIds) {
+      this.members.delete(key(challengeId, profileId));
+      if (optOut) this.optedOut.add(key(challengeId, profileId));
+    }
+  }
+
+  async listOptedOut(challengeId: string): Promise<string[]> {
+    const prefix = key(challengeId, '');
+    return [...this.optedOut].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+  }
+}

@@ -1,0 +1,49 @@
+import { Profile, ProfileOrderField } from '../src/identity/profile';
+import { ProfilePage, ProfileQuery, ProfileRepository } from '../src/ports/profile-repository';
+
+const sortKey: Record<ProfileOrderField, (p: Profile) => string | number> = {
+  name: (p) => p.name,
+  reference: (p) => p.reference,
+  gender: (p) => p.gender ?? '',
+  created: (p) => p.createdAt.getTime(),
+  total_points: (p) => p.totalPoints,
+};
+
+export class InMemoryProfileRepository implements ProfileRepository {
+  readonly profiles = new Map<string, { profile: Profile; bearerDigest: string }>();
+
+  async create(profile: Profile, bearerDigest: string): Promise<void> {
+    this.profiles.set(profile.id, { profile, bearerDigest });
+  }
+
+  async update(profile: Profile): Promise<void> {
+    const row = this.profiles.get(profile.id);
+    if (row) this.profiles.set(profile.id, { ...row, profile });
+  }
+
+  async findInApp(appId: string, id: string): Promise<Profile | null> {
+    const row = this.profiles.get(id);
+    return row && row.profile.appId === appId ? row.profile : null;
+  }
+
+  async findByBearerDigest(digest: string): Promise<Profile | null> {
+    return [...this.profiles.values()].find((row) => row.bearerDigest === digest)?.profile ?? null;
+  }
+
+  async list(query: ProfileQuery): Promise<ProfilePage> {
+    const needle = query.search?.toLowerCase();
+    const key = sortKey[query.ordering.field];
+    const direction = query.ordering.descending ? -1 : 1;
+    const matching = [...this.profiles.values()]
+      .map((row) => row.profile)
+      .filter((p) => p.appId === query.appId)
+      .filter((p) => query.onlyId === undefined || p.id === query.onlyId)
+      .filter((p) => !needle || p.name.toLowerCase().includes(needle) || p.reference.toLowerCase().includes(needle))
+      .sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : a.id.localeCompare(b.id)));
+    return { count: matching.length, items: matching.slice(query.offset, query.offset + query.limit) };
+  }
+
+  async delete(appId: string, id: string): Promise<void> {
+    if (this.profiles.get(id)?.profile.appId === appId) this.profiles.delete(id);
+  }
+}

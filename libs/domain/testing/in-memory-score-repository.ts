@@ -1,0 +1,41 @@
+import { MemberPeriodScore } from '../src/challenge/member-period-score';
+import { ScoreRepository } from '../src/ports/score-repository';
+
+export class InMemoryScoreRepository implements ScoreRepository {
+  private readonly rows = new Map<string, MemberPeriodScore>();
+
+  async findForMember(
+    challengeId: string,
+    profileId: string,
+    periodIndexes?: readonly number[],
+  ): Promise<MemberPeriodScore[]> {
+    return this.all().filter(
+      (s) =>
+        s.challengeId === challengeId &&
+        s.profileId === profileId &&
+        (periodIndexes === undefined || periodIndexes.includes(s.periodIndex)),
+    );
+  }
+
+  async findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
+    return this.all().filter(
+      (s) => s.challengeId === challengeId && s.periodIndex >= fromIndex && s.periodIndex <= toIndex,
+    );
+  }
+
+  async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {
+    for (const score of scores) {
+      this.rows.set(`${score.challengeId}|${score.profileId}|${score.periodIndex}`, score);
+    }
+  }
+
+  /** Every stored row, ordered by challenge, profile and period. */
+  all(): MemberPeriodScore[] {
+    return [...this.rows.values()].sort(
+      (a, b) =>
+        a.challengeId.localeCompare(b.challengeId) ||
+        a.profileId.localeCompare(b.profileId) ||
+        a.periodIndex - b.periodIndex,
+    );
+  }
+}

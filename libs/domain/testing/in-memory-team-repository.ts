@@ -1,0 +1,41 @@
+import { Team, TeamMembership } from '../src/team/team';
+import { TeamRepository } from '../src/ports/team-repository';
+
+export class InMemoryTeamRepository implements TeamRepository {
+  readonly teams = new Map<string, Team>();
+  memberships: TeamMembership[] = [];
+
+  constructor(teams: readonly Team[] = [], memberships: readonly TeamMembership[] = []) {
+    for (const team of teams) this.teams.set(team.id, team);
+    this.memberships.push(...memberships);
+  }
+
+  async findById(appId: string, teamId: string): Promise<Team | null> {
+    const team = this.teams.get(teamId);
+    return team && team.appId === appId ? team : null;
+  }
+
+  async save(team: Team): Promise<void> {
+    this.teams.set(team.id, team);
+  }
+
+  async findMembership(teamId: string, profileId: string): Promise<TeamMembership | null> {
+    return this.memberships.find((m) => m.teamId === teamId && m.profileId === profileId) ?? null;
+  }
+
+  async listMembers(teamId: string): Promise<TeamMembership[]> {
+    return this.memberships.filter((m) => m.teamId === teamId);
+  }
+
+  async listMembershipsOfProfile(profileId: string): Promise<TeamMembership[]> {
+    return this.memberships.filter((m) => m.profileId === profileId);
+  }
+
+  async addMemberships(memberships: readonly TeamMembership[]): Promise<void> {
+    this.memberships.push(...memberships);
+  }
+
+  async removeMemberships(teamId: string, profileIds: readonly string[]): Promise<void> {
+    this.memberships = this.memberships.filter((m) => m.teamId !== teamId || !profileIds.includes(m.profileId));
+  }
+}
