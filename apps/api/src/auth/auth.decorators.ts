@@ -9,6 +9,7 @@ const RULE_TEXT: Record<AccessRule, string> = {
   admin: 'administrator bearer only',
   profile: 'profile bearer only',
   either: 'administrator or profile bearer',
+  'own-profile': "the profile's own bearer",
 };
 
 /**

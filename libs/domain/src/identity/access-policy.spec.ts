@@ -13,6 +13,8 @@ describe(assertAllowed.name, () => {
     ['profile', admin, IdentityErrorCode.ProfileRequired],
     ['either', admin, null],
     ['either', profile, null],
+    ['own-profile', admin, null],
+    ['own-profile', profile, null],
   ])('rule %s with a %o bearer', (rule, principal, expected) => {
     const call = () => assertAllowed(principal, rule);
     if (expected) expect(call).toThrow(expect.objectContaining({ code: expected }));

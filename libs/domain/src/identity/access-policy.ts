@@ -1,8 +1,13 @@
 import { IdentityError, IdentityErrorCode } from './identity-error';
 import { Principal } from './principal';
 
-/** The three schemes of interface.md "Authentication": who may call an operation. */
-export type AccessRule = 'admin' | 'profile' | 'either';
+/**
+ * The schemes of interface.md "Authentication": who may call an operation.
+ * 'own-profile' is "profile only" for operations on one profile's data: its kind is
+ * checked after the profile is found in the caller's app, so another app's
+ * bearer of any kind gets 404, never a hint that the profile exists.
+ */
+export type AccessRule = 'admin' | 'profile' | 'either' | 'own-profile';
 
 /** Refuses a valid bearer of the wrong kind for the operation (HTTP 403). */
 export function assertAllowed(principal: Principal, rule: AccessRule): void {
@@ -15,10 +20,14 @@ export function assertAllowed(principal: Principal, rule: AccessRule): void {
 }
 
 /**
- * A profile bearer reaches only its own profile's private data. Callers check the
- * app first (another app's profile is "not found"), then this.
+ * A profile bearer reaches only its own profile's private data; an administrator
+ * only where the operation allows it. Callers check the app first (another app's
+ * profile is "not found"), then this.
  */
-export function assertOwnProfileOrAdmin(principal: Principal, profileId: string): void {
+export function assertProfileAccess(principal: Principal, profileId: string, adminAllowed: boolean): void {
+  if (principal.kind === 'admin' && !adminAllowed) {
+    throw new IdentityError(IdentityErrorCode.ProfileRequired, "This operation needs the profile's own bearer.");
+  }
   if (principal.kind === 'profile' && principal.profileId !== profileId) {
     throw new IdentityError(IdentityErrorCode.NotOwnProfile, "A profile bearer can only reach its own profile's data.");
   }

@@ -35,6 +35,6 @@ export async function requireTeam(repo: TeamRepository, appId: string, teamId: s
 }
 
 /** The list without repeats, first occurrence order: bulk calls treat a repeated id once. */
-export function distinct(ids: readonly string[]): string[] {
+export function distinctIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }

@@ -1,5 +1,5 @@
 import { ChallengeMember } from '../membership/challenge-member';
-import { distinct, requireChallenge, requireProfiles } from '../membership/lookups';
+import { distinctIds, requireChallenge, requireProfiles } from '../membership/lookups';
 import { Membership, assertMembershipOpen } from '../membership/membership';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
@@ -38,7 +38,7 @@ export class AddChallengeMembersUseCase {
 
   async execute(input: AddChallengeMembersInput): Promise<AddChallengeMembersResult> {
     const challenge = await requireChallenge(this.challenges, input.appId, input.challengeId);
-    const profileIds = distinct(input.profileIds);
+    const profileIds = distinctIds(input.profileIds);
     await requireProfiles(this.profiles, input.appId, profileIds);
     const at = this.clock.now();
     assertMembershipOpen(challenge, at);

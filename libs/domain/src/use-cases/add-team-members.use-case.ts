@@ -1,4 +1,4 @@
-import { distinct, requireProfiles, requireTeam } from '../membership/lookups';
+import { distinctIds, requireProfiles, requireTeam } from '../membership/lookups';
 import { Clock } from '../ports/clock';
 import { ProfileRepository } from '../ports/profile-repository';
 import { TeamRepository } from '../ports/team-repository';
@@ -29,7 +29,7 @@ export class AddTeamMembersUseCase {
 
   async execute(input: AddTeamMembersInput): Promise<AddTeamMembersResult> {
     const team = await requireTeam(this.teams, input.appId, input.teamId);
-    const profiles = await requireProfiles(this.profiles, input.appId, distinct(input.profileIds));
+    const profiles = await requireProfiles(this.profiles, input.appId, distinctIds(input.profileIds));
     const at = this.clock.now();
     const added: TeamMembership[] = [];
     const alreadyMembers: string[] = [];

@@ -10,7 +10,7 @@ export class DeleteProfileUseCase {
   ) {}
 
   async execute(principal: Principal, profileId: string): Promise<void> {
-    const profile = await this.getProfile.execute(principal, profileId);
+    const profile = await this.getProfile.execute(principal, profileId, true);
     await this.profiles.delete(profile.appId, profile.id);
   }
 }

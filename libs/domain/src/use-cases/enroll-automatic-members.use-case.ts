@@ -1,7 +1,7 @@
 import { Challenge } from '../challenge/challenge';
 import { Profile } from '../identity/profile';
 import { ChallengeMember } from '../membership/challenge-member';
-import { distinct, requireChallenge } from '../membership/lookups';
+import { distinctIds, requireChallenge } from '../membership/lookups';
 import { Membership } from '../membership/membership';
 import { MembershipError, MembershipErrorCode } from '../membership/membership-error';
 import { ChallengeRepository } from '../ports/challenge-repository';
@@ -54,7 +54,7 @@ export class EnrollAutomaticMembersUseCase {
   async execute(input: EnrollAutomaticMembersInput): Promise<EnrollAutomaticMembersResult> {
     const at = this.clock.now();
     const challenges = await this.challengesFor(input, at);
-    const profileIds = input.profileIds ? distinct(input.profileIds) : await this.allProfileIds(input.appId);
+    const profileIds = input.profileIds ? distinctIds(input.profileIds) : await this.allProfileIds(input.appId);
     const enrolled: ChallengeMember[] = [];
     const skipped: AutomaticEnrollmentSkip[] = [];
     for (const challenge of challenges) {

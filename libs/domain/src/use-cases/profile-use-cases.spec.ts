@@ -39,7 +39,8 @@ describe('profiles', () => {
   it('lets a profile read itself, forbids another profile, and hides other apps', async () => {
     const s = await setup();
     await expect(s.getProfile.execute(s.asProfile(s.ann), s.ann.id)).resolves.toEqual(s.ann);
-    await expect(s.getProfile.execute(s.admin, s.ann.id)).resolves.toEqual(s.ann);
+    await expect(s.getProfile.execute(s.admin, s.ann.id, true)).resolves.toEqual(s.ann);
+    await expect(s.getProfile.execute(s.admin, s.ann.id)).rejects.toMatchObject({ code: IdentityErrorCode.ProfileRequired });
     await expect(s.getProfile.execute(s.asProfile(s.bob), s.ann.id)).rejects.toMatchObject({ code: IdentityErrorCode.NotOwnProfile });
     await expect(s.getProfile.execute(s.otherAdmin, s.ann.id)).rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
   });
@@ -74,9 +75,10 @@ describe('profiles', () => {
     const s = await setup();
     const updated = await s.update.execute(s.asProfile(s.ann), s.ann.id, { name: 'Anna' });
     expect(updated).toEqual({ ...s.ann, name: 'Anna' });
-    const cleared = await s.update.execute(s.admin, s.ann.id, { gender: null, reference: 'crm-8' });
+    const cleared = await s.update.execute(s.asProfile(s.ann), s.ann.id, { gender: null, reference: 'crm-8' });
     expect(cleared).toEqual({ ...s.ann, name: 'Anna', gender: null, reference: 'crm-8' });
-    await expect(s.getProfile.execute(s.admin, s.ann.id)).resolves.toEqual(cleared);
+    await expect(s.getProfile.execute(s.admin, s.ann.id, true)).resolves.toEqual(cleared);
+    await expect(s.update.execute(s.admin, s.ann.id, { name: 'x' })).rejects.toMatchObject({ code: IdentityErrorCode.ProfileRequired });
   });
 
   it('deletes a profile, after which its bearer no longer authenticates', async () => {
@@ -85,6 +87,6 @@ describe('profiles', () => {
     await expect(s.remove.execute(s.otherAdmin, s.ann.id)).rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
     await s.remove.execute(s.asProfile(s.ann), s.ann.id);
     await expect(s.world.authenticate.execute(s.annBearer)).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
-    await expect(s.getProfile.execute(s.admin, s.ann.id)).rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
+    await expect(s.getProfile.execute(s.admin, s.ann.id, true)).rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
   });
 });

@@ -1,4 +1,4 @@
-import { distinct, requireChallenge } from '../membership/lookups';
+import { distinctIds, requireChallenge } from '../membership/lookups';
 import { Membership, assertMembershipOpen } from '../membership/membership';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
@@ -34,7 +34,7 @@ export class RemoveChallengeMembersUseCase {
     assertMembershipOpen(challenge, at);
     const removed: string[] = [];
     const notMembers: string[] = [];
-    for (const profileId of distinct(input.profileIds)) {
+    for (const profileId of distinctIds(input.profileIds)) {
       const existing = await this.memberships.find(challenge.id, profileId);
       if (existing === null) {
         notMembers.push(profileId);

@@ -1,4 +1,4 @@
-import { distinct, requireTeam } from '../membership/lookups';
+import { distinctIds, requireTeam } from '../membership/lookups';
 import { ProfileRepository } from '../ports/profile-repository';
 import { TeamRepository } from '../ports/team-repository';
 import { syncProfileTeam } from '../team/profile-team';
@@ -25,7 +25,7 @@ export class RemoveTeamMembersUseCase {
     const team = await requireTeam(this.teams, input.appId, input.teamId);
     const removed: string[] = [];
     const notMembers: string[] = [];
-    for (const profileId of distinct(input.profileIds)) {
+    for (const profileId of distinctIds(input.profileIds)) {
       const existing = await this.teams.findMembership(team.id, profileId);
       (existing === null ? notMembers : removed).push(profileId);
     }

@@ -1,5 +1,5 @@
 import { ChallengeMember } from '../membership/challenge-member';
-import { distinct, requireChallenge } from '../membership/lookups';
+import { distinctIds, requireChallenge } from '../membership/lookups';
 import { Membership } from '../membership/membership';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
@@ -35,7 +35,7 @@ export class SetMembersActiveUseCase {
     const at = this.clock.now();
     const changed: ChallengeMember[] = [];
     const unchanged: ChallengeMember[] = [];
-    for (const profileId of distinct(input.profileIds)) {
+    for (const profileId of distinctIds(input.profileIds)) {
       const membership = Membership.of(challenge, profileId, await this.memberships.find(challenge.id, profileId));
       const didChange = membership.setActive(input.isActive, at);
       (didChange ? changed : unchanged).push(membership.member as ChallengeMember);

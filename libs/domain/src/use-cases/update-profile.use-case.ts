@@ -3,7 +3,7 @@ import { Profile, ProfileFields } from '../identity/profile';
 import { ProfileRepository } from '../ports/profile-repository';
 import { GetProfileUseCase } from './get-profile.use-case';
 
-/** Changes a profile's writable fields; id, public_id and team never change. */
+/** Changes a profile's writable fields (its own bearer); id, public_id and team never change. */
 export class UpdateProfileUseCase {
   constructor(
     private readonly profiles: ProfileRepository,

@@ -49,8 +49,21 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       return problem(status, `urn:strive:problem:${SLUG[status] ?? status}`, detailOf(exception), instance);
     }
+    if (isClientHttpError(exception)) {
+      // http-errors from body-parser (e.g. 413 entity.too.large) reach filters unmapped.
+      const status = exception.status;
+      const detail = status === 413 ? 'The request body is larger than the server accepts.' : exception.message;
+      return problem(status, `urn:strive:problem:${SLUG[status] ?? status}`, detail, instance);
+    }
     return problem(HttpStatus.INTERNAL_SERVER_ERROR, 'urn:strive:problem:internal', 'An unexpected error occurred.', instance);
   }
+}
+
+function isClientHttpError(error: unknown): error is { status: number; message: string } {
+  const candidate = error as { status?: unknown; expose?: unknown } | null;
+  return (
+    typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500 && candidate.expose === true
+  );
 }
 
 function problem(status: number, type: string, detail: string, instance: string): ProblemDetails {

@@ -52,7 +52,7 @@ export class ProfileController {
   }
 
   @Get(':public_id')
-  @Auth('profile')
+  @Auth('own-profile')
   @PublicId()
   @ApiOperation({ operationId: 'profile_read', summary: 'Read a profile (its own bearer)' })
   @ApiOkResponse({ type: ProfileView })
@@ -62,7 +62,7 @@ export class ProfileController {
   }
 
   @Put(':public_id')
-  @Auth('profile')
+  @Auth('own-profile')
   @PublicId()
   @ApiOperation({ operationId: 'profile_update', summary: 'Replace the writable fields of a profile' })
   @ApiOkResponse({ type: ProfileView })
@@ -78,7 +78,7 @@ export class ProfileController {
   }
 
   @Patch(':public_id')
-  @Auth('profile')
+  @Auth('own-profile')
   @PublicId()
   @ApiOperation({ operationId: 'profile_partial_update', summary: 'Change some writable fields of a profile' })
   @ApiOkResponse({ type: ProfileView })
