@@ -76,3 +76,4 @@ export * from './use-cases/award-event-points.use-case';
 export * from './use-cases/compute-total-points.use-case';
 export * from './use-cases/set-points-definition.use-case';
 export * from './use-cases/get-points-definition.use-case';
+export * from './ports/activity-change-listener';
