@@ -45,8 +45,7 @@ const config: Config = {
       transform,
       moduleNameMapper,
       globalSetup: '<rootDir>/apps/api/test/support/global-setup.ts',
-      // Booting an embedded database (WASM) takes a few seconds on a 2-core machine.
-      testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/apps/api/test/support/setup-timeout.ts'],
     },
   ],
 };

@@ -109,6 +109,7 @@ export const MemberPeriodScoreMother = {
       goalReachedAt: null,
       reachedAt: null,
       firedThresholds: [],
+      totals: { distance: 0, steps: 0, calories: 0, durationSeconds: 0, points: 0 },
       updatedAt: new Date('2026-03-02T00:00:00Z'),
       ...overrides,
     };

@@ -20,4 +20,8 @@ export class InMemoryChallengeRepository implements ChallengeRepository {
   async save(challenge: Challenge): Promise<void> {
     this.challenges.set(challenge.id, challenge);
   }
+
+  async delete(appId: string, challengeId: string): Promise<void> {
+    if (this.challenges.get(challengeId)?.appId === appId) this.challenges.delete(challengeId);
+  }
 }

@@ -23,6 +23,10 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     return [...this.members.values()].filter((m) => m.profileId === profileId);
   }
 
+  async countByTeam(teamId: string): Promise<number> {
+    return [...this.members.values()].filter((m) => m.teamId === teamId).length;
+  }
+
   async saveAll(members: readonly ChallengeMember[]): Promise<void> {
     for (const member of members) {
       this.members.set(key(member.challengeId, member.profileId), member);

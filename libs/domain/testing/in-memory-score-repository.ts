@@ -29,6 +29,10 @@ export class InMemoryScoreRepository implements ScoreRepository {
     }
   }
 
+  async deleteForChallenge(challengeId: string): Promise<void> {
+    for (const [key, score] of this.rows) if (score.challengeId === challengeId) this.rows.delete(key);
+  }
+
   /** Every stored row, ordered by challenge, profile and period. */
   all(): MemberPeriodScore[] {
     return [...this.rows.values()].sort(

@@ -19,6 +19,19 @@ export class InMemoryTeamRepository implements TeamRepository {
     this.teams.set(team.id, team);
   }
 
+  async list(appId: string, page: { limit: number; offset: number }): Promise<{ count: number; items: Team[] }> {
+    const all = [...this.teams.values()]
+      .filter((t) => t.appId === appId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    return { count: all.length, items: all.slice(page.offset, page.offset + page.limit) };
+  }
+
+  async delete(appId: string, teamId: string): Promise<void> {
+    if (this.teams.get(teamId)?.appId !== appId) return;
+    this.teams.delete(teamId);
+    this.memberships = this.memberships.filter((m) => m.teamId !== teamId);
+  }
+
   async findMembership(teamId: string, profileId: string): Promise<TeamMembership | null> {
     return this.memberships.find((m) => m.teamId === teamId && m.profileId === profileId) ?? null;
   }

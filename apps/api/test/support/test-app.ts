@@ -46,7 +46,7 @@ export class MonotonicClock implements Clock {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config: AppConfig = {
     ...loadConfig({ LOG_LEVEL: 'info', DEMO_APP: 'false', ...pick(process.env, 'DATABASE_URL'), ...options.env }),
-    dataDir: `memory://test-${++embeddedDatabases}`,
+    dataDir: options.env?.DATA_DIR ?? `memory://test-${++embeddedDatabases}`,
   };
   if (config.databaseUrl) await emptyTables(config.databaseUrl);
 

@@ -53,4 +53,8 @@ export interface Challenge {
   readonly enrollmentMethod: EnrollmentMethod;
   readonly visibility: Visibility;
   readonly graceDays: number;
+  /** Presentation only (no rule reads them). */
+  readonly slogan?: string;
+  readonly description?: string;
+  readonly avatar?: string | null;
 }

@@ -1,4 +1,19 @@
 /**
+ * What a member's counted records add up to in one period, in every metric (challenge totals):
+ * distance metres, steps, calories kcal, active or workout duration seconds, and points (records'
+ * points under the app's definition plus event points).
+ */
+export interface ActivityTotals {
+  readonly distance: number;
+  readonly steps: number;
+  readonly calories: number;
+  readonly durationSeconds: number;
+  readonly points: number;
+}
+
+export const ZERO_TOTALS: ActivityTotals = { distance: 0, steps: 0, calories: 0, durationSeconds: 0, points: 0 };
+
+/**
  * The materialized score of one member in one period of one challenge: the member's own
  * progress (for TEAM and GROUP challenges: the member's contribution). Reads (leaderboards,
  * goal_progress, history) come from these rows, never from raw records.
@@ -22,5 +37,7 @@ export interface MemberPeriodScore {
   readonly reachedAt: Date | null;
   /** Thresholds (0.25, 0.5, 0.75, 1) already notified for this member and period. */
   readonly firedThresholds: readonly number[];
+  /** The member's counted records in the period in every metric (challenge totals). */
+  readonly totals: ActivityTotals;
   readonly updatedAt: Date;
 }

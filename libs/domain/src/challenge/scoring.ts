@@ -1,6 +1,7 @@
 import { DailySummary, PointsEvent, Workout } from '../activity/records';
 import { ChallengeMember, countsAt } from '../membership/challenge-member';
 import { CalculationMethod, Challenge, GoalType } from './challenge';
+import { ActivityTotals, ZERO_TOTALS } from './member-period-score';
 import { PeriodCalendar } from './period-calendar';
 
 /**
@@ -165,4 +166,54 @@ export function aggregateProgress(
   for (const value of [...contributions].sort((a, b) => a - b)) total += value;
   if (method === 'SUM') return total;
   return memberCount > 0 ? total / memberCount : 0;
+}
+
+/**
+ * What the member's counted records add up to per period in every metric (the challenge's
+ * total_distance, total_steps, ... are sums of these): the same records scoring counts (data
+ * source, activity filter, [start, end), active intervals), plus every event's points in
+ * total_points whatever the goal type. Periods without data are absent from the map.
+ */
+export function memberPeriodTotals(
+  calendar: PeriodCalendar,
+  rules: Pick<Challenge, 'dataSource' | 'activityTypes'>,
+  member: ChallengeMember,
+  activity: MemberActivity,
+  pointsOf: RecordPointsFunction = NO_POINTS,
+): Map<number, ActivityTotals> {
+  const totals = new Map<number, { distance: number; steps: number; calories: number; durationSeconds: number; points: number }>();
+  const add = (index: number, at: Date, values: Partial<ActivityTotals>): void => {
+    if (!countsAt(member, at)) return;
+    const row = totals.get(index) ?? { ...ZERO_TOTALS };
+    row.distance += values.distance ?? 0;
+    row.steps += values.steps ?? 0;
+    row.calories += values.calories ?? 0;
+    row.durationSeconds += values.durationSeconds ?? 0;
+    row.points += values.points ?? 0;
+    totals.set(index, row);
+  };
+  if (rules.dataSource === 'dailysummary') {
+    for (const summary of activity.dailySummaries ?? []) {
+      const where = calendar.localDate(summary.date);
+      if (!where) continue;
+      add(where.index, where.instant, {
+        distance: summary.distance, steps: summary.steps, calories: summary.calories,
+        durationSeconds: summary.activeDurationSeconds, points: pointsOf(summary),
+      });
+    }
+  } else {
+    for (const workout of activity.workouts ?? []) {
+      const index = calendar.indexContaining(workout.start);
+      if (index === null || !workoutMatches(rules, workout)) continue;
+      add(index, workout.start, {
+        distance: workout.distance, steps: workout.steps ?? 0, calories: workout.calories ?? 0,
+        durationSeconds: workout.durationSeconds, points: pointsOf(workout),
+      });
+    }
+  }
+  for (const event of activity.events ?? []) {
+    const index = calendar.indexContaining(event.timestamp);
+    if (index !== null) add(index, event.timestamp, { points: event.points });
+  }
+  return totals;
 }

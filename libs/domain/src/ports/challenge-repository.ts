@@ -6,4 +6,6 @@ export interface ChallengeRepository {
   /** Every challenge of the app, ended ones included. */
   listByApp(appId: string): Promise<Challenge[]>;
   save(challenge: Challenge): Promise<void>;
+  /** Deletes the challenge with its members and scores. */
+  delete(appId: string, challengeId: string): Promise<void>;
 }

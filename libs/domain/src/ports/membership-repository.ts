@@ -9,6 +9,8 @@ export interface MembershipRepository {
   find(challengeId: string, profileId: string): Promise<ChallengeMember | null>;
   listByChallenge(challengeId: string): Promise<ChallengeMember[]>;
   listByProfile(profileId: string): Promise<ChallengeMember[]>;
+  /** How many challenge members take part with this team. */
+  countByTeam(teamId: string): Promise<number>;
   /** Inserts or replaces each member; saving a member also clears its opt-out, if any. */
   saveAll(members: readonly ChallengeMember[]): Promise<void>;
   /**

@@ -11,4 +11,6 @@ export interface ScoreRepository {
   findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]>;
   /** Inserts or replaces each score by its key. */
   saveMany(scores: readonly MemberPeriodScore[]): Promise<void>;
+  /** Drops every stored score of the challenge (its rules changed: scores are recomputed). */
+  deleteForChallenge(challengeId: string): Promise<void>;
 }

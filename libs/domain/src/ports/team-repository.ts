@@ -4,6 +4,10 @@ import { Team, TeamMembership } from '../team/team';
 export interface TeamRepository {
   findById(appId: string, teamId: string): Promise<Team | null>;
   save(team: Team): Promise<void>;
+  /** One page of the app's teams, oldest first (then by id). */
+  list(appId: string, page: { readonly limit: number; readonly offset: number }): Promise<{ count: number; items: Team[] }>;
+  /** Deletes the team and its memberships. */
+  delete(appId: string, teamId: string): Promise<void>;
   findMembership(teamId: string, profileId: string): Promise<TeamMembership | null>;
   listMembers(teamId: string): Promise<TeamMembership[]>;
   /** Every team membership of the profile, in any order. */

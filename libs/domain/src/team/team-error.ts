@@ -5,6 +5,8 @@ export enum TeamErrorCode {
   InvalidName = 'team.invalid_name',
   AlreadyMember = 'team.already_member',
   NotMember = 'team.not_member',
+  /** The team plays in a challenge: deleting it would orphan that challenge's team scores. */
+  InUse = 'team.in_use',
 }
 
 export class TeamError extends DomainError<TeamErrorCode> {

@@ -38,6 +38,13 @@ export interface LeaderboardEntry extends Rankable {
   readonly teamId: string | null;
   /** Members counted in a team entry; 1 for a profile entry. */
   readonly memberCount: number;
+  /** Progress of the entry's subject within the selected period (a member's own contribution). */
+  readonly progress: number;
+  /**
+   * Whether the goal of the selected period was reached: by the member (INDIVIDUAL), by the
+   * team (team entries, and member entries of TEAM challenges: their team's), by the group (GROUP).
+   */
+  readonly goalReached: boolean;
 }
 
 export interface LeaderboardResult extends LeaderboardPage<LeaderboardEntry> {
@@ -79,8 +86,10 @@ export class GetLeaderboardUseCase {
     } else {
       const members =
         input.view === 'team_members' ? input.members.filter((member) => member.teamId === input.teamId) : input.members;
+      const reachedBySubject = subjectGoalReached(challenge, input.members, byProfile, period.index);
       entries = members.map((member) => {
         const outcomes = byProfile.get(member.profileId) ?? [];
+        const own = outcomes[period.index];
         const result = usesRepetition
           ? repetitionScore(challenge, outcomes, period.index)
           : { score: outcomes[period.index]?.progress ?? 0, reachedAt: outcomes[period.index]?.reachedAt ?? null };
@@ -90,6 +99,8 @@ export class GetLeaderboardUseCase {
           profileId: member.profileId,
           teamId: member.teamId,
           memberCount: 1,
+          progress: own?.progress ?? 0,
+          goalReached: reachedBySubject ? reachedBySubject(member) : own?.goalReached ?? false,
           score: result.score,
           reachedAt: result.reachedAt,
         };
@@ -151,10 +162,47 @@ function teamEntries(
       profileId: null,
       teamId,
       memberCount: team.length,
+      progress: outcomes[selected].progress,
+      goalReached: outcomes[selected].goalReached,
       score: result.score,
       reachedAt: result.reachedAt,
     };
   });
+}
+
+/**
+ * For TEAM and GROUP challenges, whether a member's subject (its team, or the group) reached the
+ * selected period's goal; null for INDIVIDUAL challenges (a member's own flag applies).
+ */
+function subjectGoalReached(
+  challenge: Challenge,
+  members: readonly ChallengeMember[],
+  byProfile: ReadonlyMap<string, readonly MemberPeriodScore[]>,
+  selected: number,
+): ((member: ChallengeMember) => boolean) | null {
+  if (challenge.type === 'INDIVIDUAL') return null;
+  const goal = challenge.goalValue;
+  const reached = (subject: readonly ChallengeMember[]): boolean =>
+    goal !== null &&
+    aggregateProgress(
+      challenge.calculationMethod,
+      subject.map((member) => byProfile.get(member.profileId)?.[selected]?.progress ?? 0),
+      subject.length,
+    ) >= goal;
+  if (challenge.type === 'GROUP') {
+    const group = reached(members);
+    return () => group;
+  }
+  const byTeam = new Map<string | null, boolean>();
+  return (member) => {
+    if (member.teamId === null) return false;
+    let value = byTeam.get(member.teamId);
+    if (value === undefined) {
+      value = reached(members.filter((m) => m.teamId === member.teamId));
+      byTeam.set(member.teamId, value);
+    }
+    return value;
+  };
 }
 
 function latest(instants: readonly (Date | null)[]): Date | null {

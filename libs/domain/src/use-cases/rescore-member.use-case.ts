@@ -1,8 +1,8 @@
 import { Challenge } from '../challenge/challenge';
-import { MemberPeriodScore } from '../challenge/member-period-score';
+import { MemberPeriodScore, ZERO_TOTALS } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
 import { detectThresholdCrossing } from '../challenge/progress';
-import { MemberActivity, RecordPointsFunction, scoreMemberPeriods } from '../challenge/scoring';
+import { MemberActivity, RecordPointsFunction, memberPeriodTotals, scoreMemberPeriods } from '../challenge/scoring';
 import { ChallengePeriodEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
 import { ActivityHistory } from '../ports/activity-history';
@@ -80,6 +80,7 @@ export class RescoreMemberUseCase {
       pointsOf: this.pointsOf,
       periodIndexes: indexes,
     });
+    const totals = memberPeriodTotals(calendar, challenge, member, activity, this.pointsOf);
     const previous = new Map(
       (await this.scores.findForMember(challenge.id, member.profileId, indexes)).map((s) => [s.periodIndex, s]),
     );
@@ -102,6 +103,7 @@ export class RescoreMemberUseCase {
         goalReachedAt: progress.goalReachedAt,
         reachedAt: progress.reachedAt,
         firedThresholds: crossing ? crossing.fired : alreadyFired,
+        totals: totals.get(period.index) ?? ZERO_TOTALS,
         updatedAt: now,
       });
       if (crossing) {
@@ -127,7 +129,7 @@ export class RescoreMemberUseCase {
     return { status: 'rescored', scores, events };
   }
 
-  /** Reads only the record kinds the challenge counts, over whole affected periods. */
+  /** Reads the record kinds the challenge counts (and events), over whole affected periods. */
   private async readActivity(
     calendar: PeriodCalendar,
     challenge: Challenge,
@@ -142,10 +144,8 @@ export class RescoreMemberUseCase {
     } else {
       activity = { workouts: await this.history.workouts(profileId, from, to) };
     }
-    if (challenge.goalType === 'POINTS') {
-      activity = { ...activity, events: await this.history.events(profileId, from, to) };
-    }
-    return activity;
+    // Events count in POINTS scores, and in every challenge's total_points.
+    return { ...activity, events: await this.history.events(profileId, from, to) };
   }
 }
 

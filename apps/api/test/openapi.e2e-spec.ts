@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOpenApiDocument } from '../src/openapi/openapi-document';
+import { startTestApp, TestApp } from './support/test-app';
+
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; schema?: unknown }[];
+  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+  'x-strive-auth'?: string;
+};
+
+describe('OpenAPI', () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp();
+  });
+  afterAll(() => test.close());
+
+  const operations = (document: { paths: Record<string, Record<string, Operation>> }) =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it('matches the committed docs/openapi.json (run `npm run openapi` after changing the API)', () => {
+    const committed = JSON.parse(readFileSync(join(__dirname, '../../../docs/openapi.json'), 'utf8'));
+    const current = JSON.parse(JSON.stringify(buildOpenApiDocument(test.app)));
+    expect(current).toEqual(committed);
+  });
+
+  it('serves the JSON document and the Swagger UI', async () => {
+    const json = await test.http.get('/api/docs-json').expect(200);
+    expect(json.body.openapi).toMatch(/^3\./);
+    expect(json.body.paths['/api/v1/profile']).toBeDefined();
+    const ui = await test.http.get('/api/docs/').expect(200);
+    expect(ui.text).toContain('swagger-ui');
+  });
+
+  it('gives every operation an id, its auth scheme, and a ProblemDetails schema with an example for each error', () => {
+    const document = buildOpenApiDocument(test.app) as unknown as { paths: Record<string, Record<string, Operation>> };
+    const all = operations(document);
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    for (const { path, method, operation } of all) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect([where, operation.operationId]).toEqual([where, expect.any(String)]);
+      if (path !== '/health') {
+        expect([where, operation.security?.length]).toEqual([where, 1]);
+        expect([where, Object.keys(operation.responses)]).toEqual([where, expect.arrayContaining(['401', '500'])]);
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400 || path === '/health') continue;
+        const problem = response.content?.['application/problem+json'];
+        expect([where, status, problem?.schema]).toEqual([where, status, { $ref: '#/components/schemas/ProblemDetails' }]);
+        expect([where, status, problem?.example]).toEqual([where, status, expect.objectContaining({ status: Number(status) })]);
+      }
+      for (const parameter of operation.parameters ?? []) {
+        expect([where, parameter.name, parameter.schema]).toEqual([where, parameter.name, expect.anything()]);
+      }
+    }
+  });
+
+  it('states which bearer each bearer-protected operation accepts', () => {
+    const document = buildOpenApiDocument(test.app) as unknown as { paths: Record<string, Record<string, Operation>> };
+    expect(document.paths['/api/v1/profile'].post['x-strive-auth']).toBe('administrator bearer only');
+    expect(document.paths['/api/v1/profile'].get['x-strive-auth']).toBe('administrator or profile bearer');
+    expect(document.paths['/api/v1/profile/{public_id}'].get['x-strive-auth']).toBe("the profile's own bearer");
+  });
+});
