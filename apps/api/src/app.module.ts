@@ -8,9 +8,11 @@ import { IdentityModule } from './identity/identity.module';
 import { StartupService } from './identity/startup.service';
 import { PersistenceModule } from './persistence/persistence.module';
 import { SystemModule } from './system/system.module';
+import { DataModule } from './http/health-data/data.module';
+import { GamificationHttpModule } from './gamification/gamification-http.module';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, DataModule, GamificationHttpModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

@@ -21,6 +21,11 @@ export class InMemoryProfileRepository implements ProfileRepository {
     if (row) this.profiles.set(profile.id, { ...row, profile });
   }
 
+  async setTotalPoints(appId: string, id: string, totalPoints: number): Promise<void> {
+    const row = this.profiles.get(id);
+    if (row && row.profile.appId === appId) this.profiles.set(id, { ...row, profile: { ...row.profile, totalPoints } });
+  }
+
   async findInApp(appId: string, id: string): Promise<Profile | null> {
     const row = this.profiles.get(id);
     return row && row.profile.appId === appId ? row.profile : null;

@@ -23,6 +23,10 @@ export class InMemoryScoreRepository implements ScoreRepository {
     );
   }
 
+  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
+    return this.findForChallenge(challengeId, fromIndex, toIndex);
+  }
+
   async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {
     for (const score of scores) {
       this.rows.set(`${score.challengeId}|${score.profileId}|${score.periodIndex}`, score);

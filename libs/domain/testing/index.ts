@@ -19,3 +19,5 @@ export * from './in-memory-points-event-repository';
 export * from './team-mother';
 export * from './points-definition-mother';
 export * from './gamification-world';
+export * from './in-memory-health-record-repository';
+export * from './in-memory-points-ledger-repository';

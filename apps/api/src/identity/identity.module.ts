@@ -2,10 +2,10 @@ import { Module, Provider } from '@nestjs/common';
 import {
   AdminTokenRepository, AppRepository, AuthenticateBearerUseCase, AuthenticateClientUseCase, Clock, CreateAppUseCase,
   CreateDemoAppUseCase, CreateProfileUseCase, DeleteProfileUseCase, EnsureAppUseCase, GetProfileUseCase, IdGenerator,
-  IssueAdminTokenUseCase, ListProfilesUseCase, ProfileRepository, TokenGenerator, UpdateProfileUseCase,
+  IssueAdminTokenUseCase, ListProfilesUseCase, ProfileCreatedListener, ProfileRepository, TokenGenerator, UpdateProfileUseCase,
 } from '@strive/domain';
 import {
-  ADMIN_TOKEN_REPOSITORY, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_REPOSITORY, TOKEN_GENERATOR,
+  ADMIN_TOKEN_REPOSITORY, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, TOKEN_GENERATOR,
 } from '../system/tokens';
 
 /** Binds the identity use cases (apps, bearers, profiles) to their ports' adapters. */
@@ -46,9 +46,10 @@ const useCases: Provider[] = [
   },
   {
     provide: CreateProfileUseCase,
-    useFactory: (profiles: ProfileRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock) =>
-      new CreateProfileUseCase(profiles, tokens, ids, clock),
-    inject: [PROFILE_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK],
+    useFactory: (profiles: ProfileRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock, listeners?: ProfileCreatedListener[]) =>
+      new CreateProfileUseCase(profiles, tokens, ids, clock, listeners ?? []),
+    // Listeners (AUTOMATIC challenge enrollment) come from the gamification module when it is loaded.
+    inject: [PROFILE_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK, { token: PROFILE_CREATED_LISTENERS, optional: true }],
   },
   {
     provide: GetProfileUseCase,

@@ -7,3 +7,19 @@ export const APP_REPOSITORY = Symbol('AppRepository');
 export const ADMIN_TOKEN_REPOSITORY = Symbol('AdminTokenRepository');
 export const PROFILE_REPOSITORY = Symbol('ProfileRepository');
 export const LOG_DESTINATION = Symbol('LogDestination');
+// Data platform (issue 4)
+/** An array of ActivityChangeListener: told after ingestion or an event, before the response. */
+export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
+export const HEALTH_RECORD_REPOSITORY = Symbol('HealthRecordRepository');
+export const ACTIVITY_REPOSITORY = Symbol('ActivityRepository');
+export const POINTS_DEFINITION_REPOSITORY = Symbol('PointsDefinitionRepository');
+export const POINTS_EVENT_REPOSITORY = Symbol('PointsEventRepository');
+export const POINTS_LEDGER_REPOSITORY = Symbol('PointsLedgerRepository');
+// Gamification (issue 5)
+export const CHALLENGE_REPOSITORY = Symbol('ChallengeRepository');
+export const MEMBERSHIP_REPOSITORY = Symbol('MembershipRepository');
+export const TEAM_REPOSITORY = Symbol('TeamRepository');
+export const SCORE_REPOSITORY = Symbol('ScoreRepository');
+export const ACTIVITY_HISTORY = Symbol('ActivityHistory');
+/** An array of ProfileCreatedListener run by CreateProfileUseCase (AUTOMATIC enrollment). */
+export const PROFILE_CREATED_LISTENERS = Symbol('ProfileCreatedListeners');

@@ -14,6 +14,15 @@ export interface ActivityTotals {
 export const ZERO_TOTALS: ActivityTotals = { distance: 0, steps: 0, calories: 0, durationSeconds: 0, points: 0 };
 
 /**
+ * What rankings and goal_progress read of a stored score: small, so that a leaderboard of
+ * 100,000 members can be built from one lean query.
+ */
+export type MemberPeriodOutcome = Pick<
+  MemberPeriodScore,
+  'profileId' | 'teamId' | 'periodIndex' | 'progress' | 'goalReached' | 'goalReachedAt' | 'reachedAt'
+>;
+
+/**
  * The materialized score of one member in one period of one challenge: the member's own
  * progress (for TEAM and GROUP challenges: the member's contribution). Reads (leaderboards,
  * goal_progress, history) come from these rows, never from raw records.

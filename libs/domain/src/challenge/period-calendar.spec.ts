@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { ChallengeMother } from '../../testing/challenge-mother';
 import { Challenge } from './challenge';
-import { PeriodCalendar } from './period-calendar';
+import { MAX_SHARED_CALENDARS, PeriodCalendar } from './period-calendar';
 import { ScoringError, ScoringErrorCode } from './scoring-error';
 
 const iso = (date: Date): string => date.toISOString().replace('.000', '');
@@ -265,3 +265,22 @@ function captureError(action: () => unknown): unknown {
   }
   throw new Error('expected an error');
 }
+
+describe('PeriodCalendar.of (shared calendars)', () => {
+  const rules = (day: number) => ({
+    start: new Date(Date.UTC(2030, 0, day)), end: new Date(Date.UTC(2030, 0, day + 3)), timezone: 'UTC', goal: 'DAILY' as const, goalValue: 1,
+  });
+
+  it('returns the same calendar for the same period rules, a new one for other rules', () => {
+    const first = PeriodCalendar.of(rules(1));
+    expect(PeriodCalendar.of({ ...rules(1), goalValue: 5 })).toBe(first);
+    expect(PeriodCalendar.of({ ...rules(1), goalValue: null })).not.toBe(first);
+    expect(PeriodCalendar.of(rules(2))).not.toBe(first);
+  });
+
+  it('keeps at most MAX_SHARED_CALENDARS, dropping the oldest', () => {
+    const oldest = PeriodCalendar.of({ ...rules(1), timezone: 'Europe/Paris' });
+    for (let i = 0; i < MAX_SHARED_CALENDARS; i++) PeriodCalendar.of({ ...rules(1), end: new Date(Date.UTC(2030, 1, 1) + i * 60_000) });
+    expect(PeriodCalendar.of({ ...rules(1), timezone: 'Europe/Paris' })).not.toBe(oldest);
+  });
+});

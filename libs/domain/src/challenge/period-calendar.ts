@@ -14,6 +14,10 @@ export type PeriodRules = Pick<Challenge, 'start' | 'end' | 'timezone' | 'goal' 
 
 const UNIT = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' } as const;
 
+/** Calendars shared by PeriodCalendar.of, oldest dropped first beyond this many. */
+export const MAX_SHARED_CALENDARS = 256;
+const CALENDARS = new Map<string, PeriodCalendar>();
+
 /**
  * The periods of one challenge, cut in its IANA time zone and clipped to [start, end).
  * DAILY cuts at local midnight, WEEKLY at local Monday midnight (ISO weeks), MONTHLY at
@@ -45,8 +49,19 @@ export class PeriodCalendar {
     this.indexes = this.periods.map((period) => period.index);
   }
 
+  /**
+   * The calendar of these rules, shared: cutting periods walks the local calendar (luxon), and
+   * hot paths (every leaderboard read, every member rescored) ask for the same few challenges.
+   * Calendars are immutable apart from their date memo, so sharing them is safe.
+   */
   static of(rules: PeriodRules): PeriodCalendar {
-    return new PeriodCalendar(rules);
+    const key = `${rules.start.getTime()}|${rules.end.getTime()}|${rules.timezone}|${rules.goal}|${rules.goalValue === null}`;
+    const known = CALENDARS.get(key);
+    if (known) return known;
+    const calendar = new PeriodCalendar(rules);
+    if (CALENDARS.size >= MAX_SHARED_CALENDARS) CALENDARS.delete(CALENDARS.keys().next().value as string);
+    CALENDARS.set(key, calendar);
+    return calendar;
   }
 
   get count(): number {

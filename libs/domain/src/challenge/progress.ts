@@ -64,7 +64,7 @@ export function goalProgressFor(
   challenge: Pick<Challenge, 'type' | 'goalValue' | 'calculationMethod'>,
   requesterProfileId: string | null,
   members: readonly ChallengeMember[],
-  scores: readonly MemberPeriodScore[],
+  scores: readonly Pick<MemberPeriodScore, 'profileId' | 'progress'>[],
 ): GoalProgress {
   const progressOf = new Map(scores.map((score) => [score.profileId, score.progress]));
   const own = members.find((member) => member.profileId === requesterProfileId);

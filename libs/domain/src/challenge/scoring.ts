@@ -182,14 +182,14 @@ export function memberPeriodTotals(
   pointsOf: RecordPointsFunction = NO_POINTS,
 ): Map<number, ActivityTotals> {
   const totals = new Map<number, { distance: number; steps: number; calories: number; durationSeconds: number; points: number }>();
-  const add = (index: number, at: Date, values: Partial<ActivityTotals>): void => {
+  const add = (index: number, at: Date, values: ActivityTotals): void => {
     if (!countsAt(member, at)) return;
     const row = totals.get(index) ?? { ...ZERO_TOTALS };
-    row.distance += values.distance ?? 0;
-    row.steps += values.steps ?? 0;
-    row.calories += values.calories ?? 0;
-    row.durationSeconds += values.durationSeconds ?? 0;
-    row.points += values.points ?? 0;
+    row.distance += values.distance;
+    row.steps += values.steps;
+    row.calories += values.calories;
+    row.durationSeconds += values.durationSeconds;
+    row.points += values.points;
     totals.set(index, row);
   };
   if (rules.dataSource === 'dailysummary') {
@@ -213,7 +213,7 @@ export function memberPeriodTotals(
   }
   for (const event of activity.events ?? []) {
     const index = calendar.indexContaining(event.timestamp);
-    if (index !== null) add(index, event.timestamp, { points: event.points });
+    if (index !== null) add(index, event.timestamp, { ...ZERO_TOTALS, points: event.points });
   }
   return totals;
 }

@@ -20,6 +20,8 @@ export interface ProfileRepository {
   /** Stores a new profile together with the digest of its bearer. */
   create(profile: Profile, bearerDigest: string): Promise<void>;
   update(profile: Profile): Promise<void>;
+  /** Stores a freshly computed total_points (update() leaves it alone: it changes only through points). */
+  setTotalPoints(appId: string, id: string, totalPoints: number): Promise<void>;
   /** The profile if it belongs to the app, else null: other apps' profiles do not exist. */
   findInApp(appId: string, id: string): Promise<Profile | null>;
   findByBearerDigest(digest: string): Promise<Profile | null>;

@@ -1,4 +1,4 @@
-import { MemberPeriodScore } from '../challenge/member-period-score';
+import { MemberPeriodOutcome, MemberPeriodScore } from '../challenge/member-period-score';
 
 /**
  * Materialized per-member, per-period scores. Key: (challengeId, profileId, periodIndex).
@@ -9,6 +9,8 @@ export interface ScoreRepository {
   findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]>;
   /** Every member's stored scores for periods fromIndex..toIndex (both included). */
   findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]>;
+  /** The outcome fields only of every member's scores for periods fromIndex..toIndex (leaderboards). */
+  findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]>;
   /** Inserts or replaces each score by its key. */
   saveMany(scores: readonly MemberPeriodScore[]): Promise<void>;
   /** Drops every stored score of the challenge (its rules changed: scores are recomputed). */

@@ -32,7 +32,7 @@ export class ComputeTotalPointsUseCase {
       workouts: await this.activities.listWorkouts(profile.id),
       events: await this.events.listByProfile(profile.id),
     });
-    if (breakdown.total !== profile.totalPoints) await this.profiles.update({ ...profile, totalPoints: breakdown.total });
+    if (breakdown.total !== profile.totalPoints) await this.profiles.setTotalPoints(profile.appId, profile.id, breakdown.total);
     return breakdown;
   }
 }

@@ -34,6 +34,7 @@ export interface EnrollAutomaticMembersResult {
 }
 
 const PROFILE_PAGE_SIZE = 500;
+const FEW_PROFILES = 100;
 
 /**
  * Enrolls profiles in AUTOMATIC challenges ("the app's existing and future profiles").
@@ -57,17 +58,22 @@ export class EnrollAutomaticMembersUseCase {
     const profileIds = input.profileIds ? distinctIds(input.profileIds) : await this.allProfileIds(input.appId);
     const enrolled: ChallengeMember[] = [];
     const skipped: AutomaticEnrollmentSkip[] = [];
+    // A few profiles (one just created): look each up; many: read the challenge's members once.
+    const lookUpEach = profileIds.length <= FEW_PROFILES;
     for (const challenge of challenges) {
-      const members = new Set((await this.memberships.listByChallenge(challenge.id)).map((m) => m.profileId));
+      const members = lookUpEach
+        ? null
+        : new Map((await this.memberships.listByChallenge(challenge.id)).map((m) => [m.profileId, m]));
       const optedOut = new Set(await this.memberships.listOptedOut(challenge.id));
       for (const profileId of profileIds) {
         if (optedOut.has(profileId)) {
           skipped.push({ challengeId: challenge.id, profileId, reason: 'opted_out' });
           continue;
         }
-        const existing = members.has(profileId) ? await this.memberships.find(challenge.id, profileId) : null;
+        const existing = members ? (members.get(profileId) ?? null) : await this.memberships.find(challenge.id, profileId);
         try {
-          const profileTeams = await this.teams.listMembershipsOfProfile(profileId);
+          // A member is refused before its teams matter: no need to read them.
+          const profileTeams = existing ? [] : await this.teams.listMembershipsOfProfile(profileId);
           enrolled.push(Membership.of(challenge, profileId, existing).enrollAutomatically(at, { profileTeams }));
         } catch (error) {
           if (!(error instanceof MembershipError)) throw error;

@@ -1,10 +1,10 @@
 import { Challenge } from '../challenge/challenge';
-import { MemberPeriodScore } from '../challenge/member-period-score';
+import { MemberPeriodOutcome } from '../challenge/member-period-score';
 import { ChallengePeriod, PeriodCalendar } from '../challenge/period-calendar';
 import { PeriodOutcome, repetitionScore } from '../challenge/repetition';
 import { aggregateProgress } from '../challenge/scoring';
 import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
-import { LeaderboardPage, Rankable, pageRanking, rankEntries } from '../leaderboard/ranking';
+import { LeaderboardPage, Rankable, Ranked, pageRanking, rankEntries } from '../leaderboard/ranking';
 import { ChallengeMember } from '../membership/challenge-member';
 import { Clock } from '../ports/clock';
 import { ScoreRepository } from '../ports/score-repository';
@@ -51,6 +51,13 @@ export interface LeaderboardResult extends LeaderboardPage<LeaderboardEntry> {
   readonly period: ChallengePeriod;
 }
 
+export interface RankedLeaderboard {
+  readonly period: ChallengePeriod;
+  readonly ranked: readonly Ranked<LeaderboardEntry>[];
+  /** The requester's entry key: its profile id, or its team id on the team board. */
+  readonly requesterKey: string | null;
+}
+
 /**
  * A leaderboard read from the materialized scores.
  * - INDIVIDUAL profiles: the repetition score of each member (NONE: progress in the period;
@@ -67,6 +74,16 @@ export class GetLeaderboardUseCase {
   ) {}
 
   async execute(input: GetLeaderboardInput): Promise<LeaderboardResult> {
+    const { period, ranked, requesterKey } = await this.rank(input);
+    const page = pageRanking(ranked, { limit: input.limit, offset: input.offset, requesterKey });
+    return { ...page, period };
+  }
+
+  /**
+   * The whole ranking of the selected period (what execute pages), and the key of the
+   * requester's own entry: hosts may keep it and page it themselves while scores do not change.
+   */
+  async rank(input: GetLeaderboardInput): Promise<RankedLeaderboard> {
     const { challenge } = input;
     if (input.view !== 'profiles' && challenge.type !== 'TEAM') {
       throw new ScoringError(ScoringErrorCode.NotATeamChallenge, 'Team leaderboards exist only for TEAM challenges.');
@@ -74,25 +91,25 @@ export class GetLeaderboardUseCase {
     const calendar = PeriodCalendar.of(challenge);
     const period = calendar.select(input.dateRange, this.clock.now());
     const usesRepetition = (input.view === 'teams' || challenge.type === 'INDIVIDUAL') && challenge.repetition !== 'NONE';
-    const stored = await this.scores.findForChallenge(challenge.id, usesRepetition ? 0 : period.index, period.index);
-    const byProfile = groupByProfile(stored);
+    const first = usesRepetition ? 0 : period.index;
+    const byProfile = groupByProfile(await this.scores.findOutcomesForChallenge(challenge.id, first, period.index), first);
     const requester = input.members.find((member) => member.profileId === input.requesterProfileId);
 
     let entries: LeaderboardEntry[];
     let requesterKey: string | null | undefined = input.requesterProfileId;
     if (input.view === 'teams') {
-      entries = teamEntries(challenge, input.members, byProfile, period.index);
+      entries = teamEntries(challenge, input.members, byProfile, first, period.index);
       requesterKey = requester?.teamId;
     } else {
       const members =
         input.view === 'team_members' ? input.members.filter((member) => member.teamId === input.teamId) : input.members;
-      const reachedBySubject = subjectGoalReached(challenge, input.members, byProfile, period.index);
+      const reachedBySubject = subjectGoalReached(challenge, input.members, byProfile, period.index - first);
       entries = members.map((member) => {
         const outcomes = byProfile.get(member.profileId) ?? [];
-        const own = outcomes[period.index];
+        const own = outcomes[period.index - first];
         const result = usesRepetition
           ? repetitionScore(challenge, outcomes, period.index)
-          : { score: outcomes[period.index]?.progress ?? 0, reachedAt: outcomes[period.index]?.reachedAt ?? null };
+          : { score: own?.progress ?? 0, reachedAt: own?.reachedAt ?? null };
         return {
           kind: 'profile',
           key: member.profileId,
@@ -106,21 +123,19 @@ export class GetLeaderboardUseCase {
         };
       });
     }
-    const page = pageRanking(rankEntries(entries), {
-      limit: input.limit,
-      offset: input.offset,
-      requesterKey,
-    });
-    return { ...page, period };
+    return { period, ranked: rankEntries(entries), requesterKey: requesterKey ?? null };
   }
 }
 
-/** Stored scores per profile, indexed by period. */
-function groupByProfile(scores: readonly MemberPeriodScore[]): Map<string, MemberPeriodScore[]> {
-  const byProfile = new Map<string, MemberPeriodScore[]>();
+/**
+ * Stored scores per profile, indexed by period index - `first` (dense arrays: a ranking of one
+ * late period does not allocate a mostly empty array per member).
+ */
+function groupByProfile(scores: readonly MemberPeriodOutcome[], first: number): Map<string, MemberPeriodOutcome[]> {
+  const byProfile = new Map<string, MemberPeriodOutcome[]>();
   for (const score of scores) {
     const list = byProfile.get(score.profileId) ?? [];
-    list[score.periodIndex] = score;
+    list[score.periodIndex - first] = score;
     byProfile.set(score.profileId, list);
   }
   return byProfile;
@@ -134,7 +149,8 @@ function groupByProfile(scores: readonly MemberPeriodScore[]): Map<string, Membe
 function teamEntries(
   challenge: Challenge,
   members: readonly ChallengeMember[],
-  byProfile: ReadonlyMap<string, readonly MemberPeriodScore[]>,
+  byProfile: ReadonlyMap<string, readonly MemberPeriodOutcome[]>,
+  first: number,
   selected: number,
 ): LeaderboardEntry[] {
   const teams = new Map<string, ChallengeMember[]>();
@@ -145,7 +161,7 @@ function teamEntries(
   return [...teams].map(([teamId, team]) => {
     const outcomes: PeriodOutcome[] = [];
     for (let index = 0; index <= selected; index++) {
-      const scores = team.map((member) => byProfile.get(member.profileId)?.[index]);
+      const scores = team.map((member) => byProfile.get(member.profileId)?.[index - first]);
       const progress = aggregateProgress(
         challenge.calculationMethod,
         scores.map((score) => score?.progress ?? 0),
@@ -177,7 +193,7 @@ function teamEntries(
 function subjectGoalReached(
   challenge: Challenge,
   members: readonly ChallengeMember[],
-  byProfile: ReadonlyMap<string, readonly MemberPeriodScore[]>,
+  byProfile: ReadonlyMap<string, readonly MemberPeriodOutcome[]>,
   selected: number,
 ): ((member: ChallengeMember) => boolean) | null {
   if (challenge.type === 'INDIVIDUAL') return null;

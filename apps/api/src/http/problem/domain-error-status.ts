@@ -1,5 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { DomainError, IdentityErrorCode } from '@strive/domain';
+import { HealthDataErrorCode, PointsErrorCode } from '@strive/domain';
+import { ChallengeErrorCode, MembershipErrorCode, ScoringErrorCode, TeamErrorCode } from '@strive/domain';
 
 /**
  * The one table from domain error codes to HTTP statuses. A Record per module's
@@ -15,7 +17,55 @@ const IDENTITY: Record<IdentityErrorCode, HttpStatus> = {
   [IdentityErrorCode.InvalidOrdering]: HttpStatus.BAD_REQUEST,
 };
 
-const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY };
+const HEALTH_DATA: Record<HealthDataErrorCode, HttpStatus> = {
+  [HealthDataErrorCode.InvalidUpload]: HttpStatus.BAD_REQUEST,
+  [HealthDataErrorCode.BatchTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
+};
+
+const POINTS: Record<PointsErrorCode, HttpStatus> = {
+  [PointsErrorCode.InvalidRate]: HttpStatus.BAD_REQUEST,
+  [PointsErrorCode.DuplicateActivityRule]: HttpStatus.BAD_REQUEST,
+  [PointsErrorCode.MetricCountedTwice]: HttpStatus.BAD_REQUEST,
+  [PointsErrorCode.InvalidEvent]: HttpStatus.BAD_REQUEST,
+};
+
+// Gamification (issue 5): forbidden moves are 409, unknown objects 404, bad definitions 400.
+const MEMBERSHIP: Record<MembershipErrorCode, HttpStatus> = {
+  [MembershipErrorCode.ChallengeNotFound]: HttpStatus.NOT_FOUND,
+  [MembershipErrorCode.ChallengeEnded]: HttpStatus.CONFLICT,
+  [MembershipErrorCode.AlreadyMember]: HttpStatus.CONFLICT,
+  [MembershipErrorCode.NotMember]: HttpStatus.NOT_FOUND,
+  [MembershipErrorCode.NotInvited]: HttpStatus.CONFLICT,
+  [MembershipErrorCode.NotAutomatic]: HttpStatus.CONFLICT,
+  [MembershipErrorCode.TeamRequired]: HttpStatus.CONFLICT,
+  [MembershipErrorCode.NotTeamMember]: HttpStatus.CONFLICT,
+  [MembershipErrorCode.AlreadyActive]: HttpStatus.CONFLICT,
+  [MembershipErrorCode.AlreadyInactive]: HttpStatus.CONFLICT,
+};
+
+const TEAM: Record<TeamErrorCode, HttpStatus> = {
+  [TeamErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [TeamErrorCode.InvalidName]: HttpStatus.BAD_REQUEST,
+  [TeamErrorCode.AlreadyMember]: HttpStatus.CONFLICT,
+  [TeamErrorCode.NotMember]: HttpStatus.NOT_FOUND,
+  [TeamErrorCode.InUse]: HttpStatus.CONFLICT,
+};
+
+const SCORING: Record<ScoringErrorCode, HttpStatus> = {
+  [ScoringErrorCode.PeriodOutOfRange]: HttpStatus.BAD_REQUEST,
+  [ScoringErrorCode.InvalidTimezone]: HttpStatus.BAD_REQUEST,
+  [ScoringErrorCode.InvalidDateRange]: HttpStatus.BAD_REQUEST,
+  [ScoringErrorCode.InvalidPage]: HttpStatus.BAD_REQUEST,
+  [ScoringErrorCode.NotATeamChallenge]: HttpStatus.NOT_FOUND,
+};
+
+const CHALLENGE: Record<ChallengeErrorCode, HttpStatus> = {
+  [ChallengeErrorCode.InvalidDefinition]: HttpStatus.BAD_REQUEST,
+  [ChallengeErrorCode.TypeLocked]: HttpStatus.CONFLICT,
+  [ChallengeErrorCode.ScoresFinal]: HttpStatus.CONFLICT,
+};
+
+const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE };
 
 /** The HTTP status of a domain error; an unmapped code is a bug and answers 500. */
 export function statusOfDomainError(error: DomainError): HttpStatus {

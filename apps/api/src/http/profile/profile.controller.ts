@@ -6,7 +6,7 @@ import {
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
-import { offsetPage } from '../shared/offset-page';
+import { DEFAULT_LIMIT, offsetPage } from '../shared/offset-page';
 import { UuidParamPipe } from '../shared/uuid-param.pipe';
 import { CreatedProfileView, ProfileBody, ProfileList, ProfileListQuery, ProfilePatchBody, ProfileView } from './profile.dto';
 import { presentProfile } from './profile.presenter';
@@ -33,7 +33,7 @@ export class ProfileController {
     const page = await this.listProfiles.execute(principal, {
       search: query.search,
       ordering: query.ordering,
-      limit: query.limit ?? 20,
+      limit: query.limit ?? DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     });
     return offsetPage(url, query, page.count, page.items.map((profile) => presentProfile(profile, url)));

@@ -1,7 +1,7 @@
-import { Type as Transform } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from '@nestjs/common';
+import { Type as Class } from '@nestjs/common';
 import { ApiUrl } from './api-url';
 
 export const DEFAULT_LIMIT = 20;
@@ -11,7 +11,7 @@ export const MAX_LIMIT = 100;
 export class OffsetPageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: 'Page size.' })
   @IsOptional()
-  @Transform(() => Number)
+  @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(MAX_LIMIT)
@@ -19,7 +19,7 @@ export class OffsetPageQuery {
 
   @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Number of results to skip.' })
   @IsOptional()
-  @Transform(() => Number)
+  @Type(() => Number)
   @IsInt()
   @Min(0)
   offset?: number;
@@ -42,7 +42,7 @@ export function offsetPage<T>(url: ApiUrl, query: OffsetPageQuery, count: number
 }
 
 /** An OpenAPI schema class for an offset page of `Item`, named e.g. "ProfileList". */
-export function OffsetPageOf<Item>(item: Type<Item>, name: string): Type<OffsetPage<Item>> {
+export function OffsetPageOf<Item>(item: Class<Item>, name: string): Class<OffsetPage<Item>> {
   class Page {
     @ApiProperty({ example: 42, description: 'Total number of results.' })
     count!: number;

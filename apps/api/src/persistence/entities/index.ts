@@ -1,8 +1,25 @@
 import { AdminTokenEntity } from './admin-token.entity';
 import { AppEntity } from './app.entity';
 import { ProfileEntity } from './profile.entity';
+import { HealthRecordEntity } from './health-record.entity';
+import { PointsDefinitionEntity } from './points-definition.entity';
+import { PointsEventEntity } from './points-event.entity';
+import { ProfilePointsDayEntity } from './profile-points-day.entity';
 
 export { AdminTokenEntity, AppEntity, ProfileEntity };
+export * from './challenge.entity';
+export * from './challenge-member.entity';
+export * from './team.entity';
+export * from './member-period-score.entity';
+export * from './challenge-event-outbox.entity';
+import { ChallengeEntity } from './challenge.entity';
+import { ChallengeMemberEntity, ChallengeOptOutEntity } from './challenge-member.entity';
+import { TeamEntity, TeamMemberEntity } from './team.entity';
+import { MemberPeriodScoreEntity } from './member-period-score.entity';
+import { ChallengeEventOutboxEntity } from './challenge-event-outbox.entity';
+export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
-export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity];
+export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
+  ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
+  ChallengeEventOutboxEntity, ProfilePointsDayEntity];

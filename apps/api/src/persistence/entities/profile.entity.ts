@@ -29,6 +29,10 @@ export class ProfileEntity {
   @Column('text', { name: 'bearer_digest', unique: true })
   bearerDigest!: string;
 
+  /** public_id of the profile's first team (kept by the team moves), or null. */
+  @Column('uuid', { name: 'team_id', nullable: true })
+  teamId!: string | null;
+
   @Column('double precision', { name: 'total_points', default: 0 })
   totalPoints!: number;
 

@@ -17,7 +17,7 @@ function toProfile(row: ProfileEntity): Profile {
     name: row.name,
     gender: row.gender,
     reference: row.reference,
-    team: null,
+    team: row.teamId ?? null,
     totalPoints: row.totalPoints,
     createdAt: row.createdAt,
   };
@@ -51,8 +51,12 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   async update(profile: Profile): Promise<void> {
     await this.rows.update(
       { appId: profile.appId, id: profile.id },
-      { name: profile.name, gender: profile.gender, reference: profile.reference },
+      { name: profile.name, gender: profile.gender, reference: profile.reference, teamId: profile.team },
     );
+  }
+
+  async setTotalPoints(appId: string, id: string, totalPoints: number): Promise<void> {
+    await this.rows.update({ appId, id }, { totalPoints });
   }
 
   async findInApp(appId: string, id: string): Promise<Profile | null> {

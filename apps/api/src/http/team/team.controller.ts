@@ -1,0 +1,206 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  AddTeamMembersUseCase, assertProfileAccess, CreateTeamUseCase, DeleteTeamUseCase, EnrollAutomaticMembersUseCase, JoinTeamUseCase,
+  LeaveTeamUseCase, Principal, RemoveTeamMembersUseCase, RenameTeamUseCase, requireTeam, Team, TeamRepository,
+} from '@strive/domain';
+import { Inject } from '@nestjs/common';
+import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
+import { GamificationReads } from '../../gamification/gamification-reads';
+import { GamificationScoring } from '../../gamification/gamification-scoring';
+import { TEAM_REPOSITORY } from '../../system/tokens';
+import { ApiProblemResponses } from '../problem/api-problem-responses';
+import { ApiUrl, RequestUrl } from '../shared/api-url';
+import { DEFAULT_LIMIT, offsetPage, OffsetPageQuery } from '../shared/offset-page';
+import { UuidParamPipe } from '../shared/uuid-param.pipe';
+import { TeamBody, TeamList, TeamListItem, TeamMemberBody, TeamMemberQuery, TeamMembersBody, TeamPatchBody, TeamView } from './team.dto';
+import { ChallengeRepository } from '@strive/domain';
+import { CHALLENGE_REPOSITORY } from '../../system/tokens';
+
+const PublicId = () => ApiParam({ name: 'public_id', format: 'uuid', description: 'The team public_id.' });
+
+@ApiTags('Team')
+@Controller('team')
+export class TeamController {
+  constructor(
+    @Inject(TEAM_REPOSITORY) private readonly teams: TeamRepository,
+    @Inject(CHALLENGE_REPOSITORY) private readonly challenges: ChallengeRepository,
+    private readonly reads: GamificationReads,
+    private readonly scoring: GamificationScoring,
+    private readonly createTeam: CreateTeamUseCase,
+    private readonly renameTeam: RenameTeamUseCase,
+    private readonly deleteTeam: DeleteTeamUseCase,
+    private readonly joinTeam: JoinTeamUseCase,
+    private readonly leaveTeam: LeaveTeamUseCase,
+    private readonly addMembers: AddTeamMembersUseCase,
+    private readonly removeMembers: RemoveTeamMembersUseCase,
+    private readonly enrollAutomatic: EnrollAutomaticMembersUseCase,
+  ) {}
+
+  @Get()
+  @Auth('either')
+  @ApiOperation({ operationId: 'team_list', summary: "List the app's teams, oldest first" })
+  @ApiOkResponse({ type: TeamList })
+  @ApiProblemResponses(400)
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: OffsetPageQuery, @RequestUrl() url: ApiUrl) {
+    const page = await this.teams.list(principal.appId, { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 });
+    const counts = await this.reads.teamMemberCounts(page.items.map((team) => team.id));
+    return offsetPage(url, query, page.count, page.items.map((team) => this.item(team, counts.get(team.id) ?? 0, url)));
+  }
+
+  @Post()
+  @Auth('either')
+  @ApiOperation({ operationId: 'team_create', summary: 'Create a team' })
+  @ApiCreatedResponse({ type: TeamView })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: TeamBody, @RequestUrl() url: ApiUrl) {
+    return this.present(await this.createTeam.execute({ appId: principal.appId, name: body.name }), url);
+  }
+
+  @Get(':public_id')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_read', summary: 'Read a team with its members' })
+  @ApiOkResponse({ type: TeamView })
+  @ApiProblemResponses(400, 404)
+  async read(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @RequestUrl() url: ApiUrl) {
+    return this.present(await requireTeam(this.teams, principal.appId, id), url);
+  }
+
+  @Put(':public_id')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_update', summary: 'Rename a team' })
+  @ApiOkResponse({ type: TeamView })
+  @ApiProblemResponses(404)
+  async replace(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamBody, @RequestUrl() url: ApiUrl) {
+    return this.present(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name }), url);
+  }
+
+  @Patch(':public_id')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_partial_update', summary: 'Change some fields of a team' })
+  @ApiOkResponse({ type: TeamView })
+  @ApiProblemResponses(404)
+  async patch(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamPatchBody, @RequestUrl() url: ApiUrl) {
+    return this.present(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name }), url);
+  }
+
+  @Delete(':public_id')
+  @Auth('either')
+  @PublicId()
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'team_delete', summary: 'Delete a team (refused while it plays in a challenge)' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiProblemResponses(400, 404, 409)
+  async remove(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string): Promise<void> {
+    await this.deleteTeam.execute({ appId: principal.appId, teamId: id });
+  }
+
+  @Post(':public_id/member')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_member_create', summary: 'Add one profile to the team (a profile bearer: itself)' })
+  @ApiCreatedResponse({ type: TeamMemberBody })
+  @ApiProblemResponses(404, 409)
+  async addMember(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamMemberBody) {
+    return this.join(principal, id, body);
+  }
+
+  @Put(':public_id/member')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_member_update', summary: 'Same as POST member/' })
+  @ApiOkResponse({ type: TeamMemberBody })
+  @ApiProblemResponses(404, 409)
+  async putMember(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamMemberBody) {
+    return this.join(principal, id, body);
+  }
+
+  @Delete(':public_id/member')
+  @Auth('either')
+  @PublicId()
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'team_member_delete', summary: 'Remove one profile from the team' })
+  @ApiNoContentResponse({ description: 'Removed.' })
+  @ApiProblemResponses(400, 404)
+  async removeMember(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Query() query: TeamMemberQuery) {
+    assertProfileAccess(principal, query.profile, true);
+    await this.leaveTeam.execute({ appId: principal.appId, teamId: id, profileId: query.profile });
+  }
+
+  @Post(':public_id/members')
+  @Auth('admin')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_members_create', summary: 'Add many profiles (all must exist; members are kept)' })
+  @ApiCreatedResponse({ type: TeamMembersBody })
+  @ApiProblemResponses(404)
+  async addMany(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamMembersBody) {
+    return this.joinMany(principal, id, body);
+  }
+
+  @Put(':public_id/members')
+  @Auth('admin')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_members_update', summary: 'Same as POST members/' })
+  @ApiOkResponse({ type: TeamMembersBody })
+  @ApiProblemResponses(404)
+  async putMany(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamMembersBody) {
+    return this.joinMany(principal, id, body);
+  }
+
+  @Post(':public_id/remove_members')
+  @Auth('admin')
+  @PublicId()
+  @ApiOperation({ operationId: 'team_remove_members', summary: 'Remove many profiles (non-members are skipped)' })
+  @ApiCreatedResponse({ type: TeamMembersBody })
+  @ApiProblemResponses(404)
+  async removeMany(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamMembersBody) {
+    await this.removeMembers.execute({ appId: principal.appId, teamId: id, profileIds: body.profiles });
+    return { profiles: [...new Set(body.profiles)] };
+  }
+
+  private async join(principal: Principal, id: string, body: TeamMemberBody): Promise<TeamMemberBody> {
+    assertProfileAccess(principal, body.profile, true);
+    await this.joinTeam.execute({ appId: principal.appId, teamId: id, profileId: body.profile });
+    await this.enrollInTeamChallenges(principal.appId, [body.profile]);
+    return { profile: body.profile };
+  }
+
+  private async joinMany(principal: Principal, id: string, body: TeamMembersBody): Promise<TeamMembersBody> {
+    const result = await this.addMembers.execute({ appId: principal.appId, teamId: id, profileIds: body.profiles });
+    await this.enrollInTeamChallenges(principal.appId, result.added.map((m) => m.profileId));
+    return { profiles: [...new Set(body.profiles)] };
+  }
+
+  /** A profile with its first team can now enter AUTOMATIC TEAM challenges it was skipped from. */
+  private async enrollInTeamChallenges(appId: string, profileIds: string[]): Promise<void> {
+    if (profileIds.length === 0) return;
+    const result = await this.enrollAutomatic.execute({ appId, profileIds });
+    const byChallenge = new Map<string, string[]>();
+    for (const member of result.enrolled) byChallenge.set(member.challengeId, [...(byChallenge.get(member.challengeId) ?? []), member.profileId]);
+    for (const [challengeId, ids] of byChallenge) {
+      const challenge = await this.challenges.findById(appId, challengeId);
+      if (challenge) await this.scoring.rescoreChallenge(challenge, ids);
+    }
+  }
+
+  private item(team: Team, members: number, url: ApiUrl): TeamListItem {
+    return { url: url.resource(`team/${team.id}/`), public_id: team.id, name: team.name, num_members: members };
+  }
+
+  private async present(team: Team, url: ApiUrl): Promise<TeamView> {
+    const members = await this.reads.teamMembers(team.id);
+    return {
+      ...this.item(team, members.length, url),
+      members: members.map((m) => ({
+        url: url.resource(`profile/${m.profileId}/`),
+        public_id: m.profileId,
+        name: m.name,
+        gender: m.gender,
+        team: m.team,
+        reference: m.reference,
+      })),
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { AppEntity } from './app.entity';
+
+/** A challenge of an app: its rules (see the domain Challenge) and presentation texts. */
+@Entity({ name: 'challenge' })
+@Index('IDX_challenge_app_start', ['appId', 'start'])
+export class ChallengeEntity {
+  @PrimaryColumn('uuid', { name: 'app_id' })
+  appId!: string;
+
+  @ManyToOne(() => AppEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'app_id' })
+  app?: AppEntity;
+
+  /** The public_id. */
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('text')
+  title!: string;
+
+  @Column('text', { default: '' })
+  slogan!: string;
+
+  @Column('text', { default: '' })
+  description!: string;
+
+  @Column('text', { nullable: true })
+  avatar!: string | null;
+
+  @Column('timestamptz')
+  start!: Date;
+
+  @Column('timestamptz')
+  end!: Date;
+
+  @Column('text', { default: 'UTC' })
+  timezone!: string;
+
+  @Column('text')
+  type!: string;
+
+  @Column('text')
+  goal!: string;
+
+  @Column('double precision', { name: 'goal_value', nullable: true })
+  goalValue!: number | null;
+
+  @Column('text', { name: 'goal_type' })
+  goalType!: string;
+
+  @Column('text')
+  repetition!: string;
+
+  @Column('text', { name: 'calculation_method' })
+  calculationMethod!: string;
+
+  @Column('text', { name: 'data_source' })
+  dataSource!: string;
+
+  @Column('text', { name: 'activity_types', array: true, default: () => "'{}'" })
+  activityTypes!: string[];
+
+  @Column('text', { name: 'enrollment_method' })
+  enrollmentMethod!: string;
+
+  @Column('text')
+  visibility!: string;
+
+  @Column('integer', { name: 'grace_days' })
+  graceDays!: number;
+
+  /**
+   * Bumped whenever a score or a member of the challenge changes: a cached leaderboard of an
+   * older version is stale (bigint, read as a string).
+   */
+  @Column('bigint', { name: 'leaderboard_version', default: 0 })
+  leaderboardVersion!: string;
+}

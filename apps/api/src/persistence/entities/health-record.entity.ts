@@ -1,0 +1,58 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { ProfileEntity } from './profile.entity';
+
+/**
+ * Every raw record of every data type (typed JSONB design, docs/decisions.md "Data platform
+ * storage"): the columns that queries filter and order by are real columns, the record's
+ * fields live in `data`. One row per (profile, source, type, external_id).
+ */
+@Entity({ name: 'health_record' })
+@Index('UQ_health_record_key', ['appId', 'profileId', 'type', 'source', 'externalId'], { unique: true })
+@Index('IDX_health_record_page', ['appId', 'profileId', 'type', 'subtype', 'time', 'id'])
+export class HealthRecordEntity {
+  @PrimaryColumn('uuid', { name: 'app_id' })
+  appId!: string;
+
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id!: string;
+
+  @Column('uuid', { name: 'profile_id' })
+  profileId!: string;
+
+  @ManyToOne(() => ProfileEntity, { onDelete: 'CASCADE' })
+  @JoinColumn([
+    { name: 'app_id', referencedColumnName: 'appId' },
+    { name: 'profile_id', referencedColumnName: 'id' },
+  ])
+  profile?: ProfileEntity;
+
+  /** The data type: the upload key and pull endpoint name, e.g. workout. */
+  @Column('text')
+  type!: string;
+
+  /** measurement_type of biometric measurements, '' otherwise. */
+  @Column('text', { default: '' })
+  subtype!: string;
+
+  @Column('text')
+  source!: string;
+
+  @Column('text', { name: 'external_id' })
+  externalId!: string;
+
+  /** Start, instant, or 00:00 UTC of the date: what date filters and pages use. */
+  @Column('timestamptz')
+  time!: Date;
+
+  @Column('timestamptz', { name: 'end_time', nullable: true })
+  endTime!: Date | null;
+
+  @Column('jsonb')
+  data!: Record<string, unknown>;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,79 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ChallengeEntity } from './challenge.entity';
+import { ProfileEntity } from './profile.entity';
+
+/**
+ * Materialized score of one member in one period of a challenge (domain MemberPeriodScore):
+ * leaderboards, goal_progress, history and totals read these rows, never raw records.
+ */
+@Entity({ name: 'member_period_score' })
+@Index('IDX_member_period_score_challenge_period', ['challengeId', 'periodIndex'])
+export class MemberPeriodScoreEntity {
+  @PrimaryColumn('uuid', { name: 'app_id' })
+  appId!: string;
+
+  @PrimaryColumn('uuid', { name: 'challenge_id' })
+  challengeId!: string;
+
+  @PrimaryColumn('uuid', { name: 'profile_id' })
+  profileId!: string;
+
+  @PrimaryColumn('integer', { name: 'period_index' })
+  periodIndex!: number;
+
+  @ManyToOne(() => ChallengeEntity, { onDelete: 'CASCADE' })
+  @JoinColumn([
+    { name: 'app_id', referencedColumnName: 'appId' },
+    { name: 'challenge_id', referencedColumnName: 'id' },
+  ])
+  challenge?: ChallengeEntity;
+
+  @ManyToOne(() => ProfileEntity, { onDelete: 'CASCADE' })
+  @JoinColumn([
+    { name: 'app_id', referencedColumnName: 'appId' },
+    { name: 'profile_id', referencedColumnName: 'id' },
+  ])
+  profile?: ProfileEntity;
+
+  @Column('uuid', { name: 'team_id', nullable: true })
+  teamId!: string | null;
+
+  @Column('timestamptz', { name: 'period_start' })
+  periodStart!: Date;
+
+  @Column('timestamptz', { name: 'period_end' })
+  periodEnd!: Date;
+
+  @Column('double precision')
+  progress!: number;
+
+  @Column('boolean', { name: 'goal_reached' })
+  goalReached!: boolean;
+
+  @Column('timestamptz', { name: 'goal_reached_at', nullable: true })
+  goalReachedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'reached_at', nullable: true })
+  reachedAt!: Date | null;
+
+  @Column('double precision', { name: 'fired_thresholds', array: true, default: () => "'{}'" })
+  firedThresholds!: number[];
+
+  @Column('double precision', { name: 'total_distance', default: 0 })
+  totalDistance!: number;
+
+  @Column('double precision', { name: 'total_steps', default: 0 })
+  totalSteps!: number;
+
+  @Column('double precision', { name: 'total_calories', default: 0 })
+  totalCalories!: number;
+
+  @Column('double precision', { name: 'total_duration_seconds', default: 0 })
+  totalDurationSeconds!: number;
+
+  @Column('double precision', { name: 'total_points', default: 0 })
+  totalPoints!: number;
+
+  @Column('timestamptz', { name: 'updated_at' })
+  updatedAt!: Date;
+}

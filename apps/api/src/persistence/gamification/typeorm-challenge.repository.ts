@@ -1,0 +1,88 @@
+import { Challenge, ChallengeRepository } from '@strive/domain';
+import { ChallengeEntity } from '../entities';
+import { Db, Row, toDate } from './db';
+
+export function toChallenge(row: ChallengeEntity): Challenge {
+  return {
+    id: row.id,
+    appId: row.appId,
+    title: row.title,
+    slogan: row.slogan,
+    description: row.description,
+    avatar: row.avatar,
+    start: row.start,
+    end: row.end,
+    timezone: row.timezone,
+    type: row.type as Challenge['type'],
+    goal: row.goal as Challenge['goal'],
+    goalValue: row.goalValue,
+    goalType: row.goalType as Challenge['goalType'],
+    repetition: row.repetition as Challenge['repetition'],
+    calculationMethod: row.calculationMethod as Challenge['calculationMethod'],
+    dataSource: row.dataSource as Challenge['dataSource'],
+    activityTypes: row.activityTypes,
+    enrollmentMethod: row.enrollmentMethod as Challenge['enrollmentMethod'],
+    visibility: row.visibility as Challenge['visibility'],
+    graceDays: row.graceDays,
+  };
+}
+
+export class TypeOrmChallengeRepository implements ChallengeRepository {
+  constructor(private readonly db: Db) {}
+
+  private get rows() {
+    return this.db.getRepository(ChallengeEntity);
+  }
+
+  /** Raw SQL: read on every challenge request, where the ORM's query building showed in profiles. */
+  async findById(appId: string, challengeId: string): Promise<Challenge | null> {
+    const rows: Row[] = await this.db.query(
+      `SELECT app_id, id, title, slogan, description, avatar, start, "end", timezone, type, goal, goal_value, goal_type, repetition,
+              calculation_method, data_source, activity_types, enrollment_method, visibility, grace_days
+       FROM challenge WHERE app_id = $1 AND id = $2`,
+      [appId, challengeId],
+    );
+    if (rows.length === 0) return null;
+    const row = rows[0];
+    return toChallenge({
+      appId: row.app_id, id: row.id, title: row.title, slogan: row.slogan, description: row.description, avatar: row.avatar,
+      start: toDate(row.start), end: toDate(row.end), timezone: row.timezone, type: row.type, goal: row.goal,
+      goalValue: row.goal_value === null ? null : Number(row.goal_value), goalType: row.goal_type, repetition: row.repetition,
+      calculationMethod: row.calculation_method, dataSource: row.data_source, activityTypes: row.activity_types as string[],
+      enrollmentMethod: row.enrollment_method, visibility: row.visibility, graceDays: Number(row.grace_days),
+    } as ChallengeEntity);
+  }
+
+  async listByApp(appId: string): Promise<Challenge[]> {
+    return (await this.rows.find({ where: { appId }, order: { start: 'ASC', id: 'ASC' } })).map(toChallenge);
+  }
+
+  async save(challenge: Challenge): Promise<void> {
+    await this.rows.save({
+      appId: challenge.appId,
+      id: challenge.id,
+      title: challenge.title,
+      slogan: challenge.slogan ?? '',
+      description: challenge.description ?? '',
+      avatar: challenge.avatar ?? null,
+      start: challenge.start,
+      end: challenge.end,
+      timezone: challenge.timezone,
+      type: challenge.type,
+      goal: challenge.goal,
+      goalValue: challenge.goalValue,
+      goalType: challenge.goalType,
+      repetition: challenge.repetition,
+      calculationMethod: challenge.calculationMethod,
+      dataSource: challenge.dataSource,
+      activityTypes: [...challenge.activityTypes],
+      enrollmentMethod: challenge.enrollmentMethod,
+      visibility: challenge.visibility,
+      graceDays: challenge.graceDays,
+    });
+  }
+
+  async delete(appId: string, challengeId: string): Promise<void> {
+    await this.rows.delete({ appId, id: challengeId });
+  }
+}

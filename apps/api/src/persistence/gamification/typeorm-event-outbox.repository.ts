@@ -1,0 +1,33 @@
+import { ChallengeDomainEvent, challengeEventPushBody, EventOutbox, IdGenerator } from '@strive/domain';
+import { Db } from './db';
+
+/**
+ * Appends challenge events to challenge_event_outbox with a stable id each. Delivery (webhooks,
+ * pushes) is a separate worker that is not part of this service yet.
+ */
+export class TypeOrmEventOutbox implements EventOutbox {
+  constructor(
+    private readonly db: Db,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async append(events: readonly ChallengeDomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const json = JSON.stringify(
+      events.map((event) => ({
+        app_id: event.appId,
+        id: this.ids.uuid(),
+        event: event.event,
+        challenge_id: event.challengeId,
+        payload: challengeEventPushBody(event),
+        created_at: event.eventTimestamp.toISOString(),
+      })),
+    );
+    await this.db.query(
+      `INSERT INTO challenge_event_outbox (app_id, id, event, challenge_id, payload, created_at)
+       SELECT e.app_id, e.id, e.event, e.challenge_id, e.payload, e.created_at
+       FROM jsonb_to_recordset($1::jsonb) AS e(app_id uuid, id uuid, event text, challenge_id uuid, payload jsonb, created_at timestamptz)`,
+      [json],
+    );
+  }
+}

@@ -1,0 +1,106 @@
+import { ChallengeMember, InactiveInterval, isActiveMember, MembershipRepository } from '@strive/domain';
+import { atomically, bumpLeaderboardVersion, Db, Row, toDate } from './db';
+
+/** Shared by every member without inactive intervals (most of them): 100,000 members, one array. */
+const NO_INTERVALS: readonly InactiveInterval[] = Object.freeze([]);
+
+function toMember(row: Row): ChallengeMember {
+  const intervals = (row.inactive_intervals as { from: string; to: string | null }[]) ?? [];
+  return {
+    challengeId: row.challenge_id as string,
+    profileId: row.profile_id as string,
+    teamId: (row.team_id as string | null) ?? null,
+    joinedAt: row.joined_ms !== undefined ? new Date(Number(row.joined_ms)) : toDate(row.joined_at),
+    inactiveIntervals:
+      intervals.length === 0 ? NO_INTERVALS : intervals.map((i) => ({ from: new Date(i.from), to: i.to === null ? null : new Date(i.to) })),
+  };
+}
+
+const COLUMNS = 'challenge_id, profile_id, team_id, joined_at, inactive_intervals';
+
+/** challenge_member and challenge_opt_out; app_id is taken from the challenge row. */
+export class TypeOrmMembershipRepository implements MembershipRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(challengeId: string, profileId: string): Promise<ChallengeMember | null> {
+    const rows: Row[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM challenge_member WHERE challenge_id = $1 AND profile_id = $2`,
+      [challengeId, profileId],
+    );
+    return rows.length > 0 ? toMember(rows[0]) : null;
+  }
+
+  async listByChallenge(challengeId: string): Promise<ChallengeMember[]> {
+    const rows: Row[] = await this.db.query(
+      `SELECT challenge_id, profile_id, team_id, (extract(epoch FROM joined_at) * 1000)::float8 AS joined_ms,
+              CASE WHEN inactive_intervals = '[]'::jsonb THEN NULL ELSE inactive_intervals END AS inactive_intervals
+       FROM challenge_member WHERE challenge_id = $1 ORDER BY joined_at, profile_id`,
+      [challengeId],
+    );
+    return rows.map(toMember);
+  }
+
+  async listByProfile(profileId: string): Promise<ChallengeMember[]> {
+    const rows: Row[] = await this.db.query(`SELECT ${COLUMNS} FROM challenge_member WHERE profile_id = $1`, [profileId]);
+    return rows.map(toMember);
+  }
+
+  async countByTeam(teamId: string): Promise<number> {
+    const [row] = await this.db.query('SELECT count(*)::int AS n FROM challenge_member WHERE team_id = $1', [teamId]);
+    return row.n;
+  }
+
+  async saveAll(members: readonly ChallengeMember[]): Promise<void> {
+    if (members.length === 0) return;
+    const json = JSON.stringify(
+      members.map((m) => ({
+        challenge_id: m.challengeId,
+        profile_id: m.profileId,
+        team_id: m.teamId,
+        joined_at: m.joinedAt.toISOString(),
+        inactive_intervals: m.inactiveIntervals.map((i) => ({ from: i.from.toISOString(), to: i.to?.toISOString() ?? null })),
+        is_active: isActiveMember(m),
+      })),
+    );
+    const run = async (db: Db) => {
+      await db.query(
+        `INSERT INTO challenge_member (app_id, challenge_id, profile_id, team_id, joined_at, inactive_intervals, is_active)
+         SELECT c.app_id, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals, m.is_active
+         FROM jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
+              inactive_intervals jsonb, is_active boolean)
+         JOIN challenge c ON c.id = m.challenge_id
+         ON CONFLICT (app_id, challenge_id, profile_id) DO UPDATE SET team_id = EXCLUDED.team_id,
+           joined_at = EXCLUDED.joined_at, inactive_intervals = EXCLUDED.inactive_intervals, is_active = EXCLUDED.is_active`,
+        [json],
+      );
+      await db.query(
+        `DELETE FROM challenge_opt_out o USING jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid)
+         WHERE o.challenge_id = m.challenge_id AND o.profile_id = m.profile_id`,
+        [json],
+      );
+      await bumpLeaderboardVersion(db, [...new Set(members.map((m) => m.challengeId))]);
+    };
+    await atomically(this.db, run);
+  }
+
+  async removeAll(challengeId: string, profileIds: readonly string[], optOut: boolean): Promise<void> {
+    if (profileIds.length === 0) return;
+    await atomically(this.db, async (db) => {
+      await db.query('DELETE FROM challenge_member WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[])', [challengeId, profileIds]);
+      await bumpLeaderboardVersion(db, [challengeId]);
+      if (optOut) {
+        await db.query(
+          `INSERT INTO challenge_opt_out (app_id, challenge_id, profile_id)
+           SELECT c.app_id, c.id, p FROM challenge c, unnest($2::uuid[]) AS p WHERE c.id = $1
+           ON CONFLICT DO NOTHING`,
+          [challengeId, profileIds],
+        );
+      }
+    });
+  }
+
+  async listOptedOut(challengeId: string): Promise<string[]> {
+    const rows: Row[] = await this.db.query('SELECT profile_id FROM challenge_opt_out WHERE challenge_id = $1', [challengeId]);
+    return rows.map((row) => row.profile_id as string);
+  }
+}

@@ -1,0 +1,132 @@
+import { MemberPeriodOutcome, MemberPeriodScore, ScoreRepository } from '@strive/domain';
+import { bumpLeaderboardVersion, Db, Row, toDate, toDateOrNull } from './db';
+
+const COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,
+  goal_reached_at, reached_at, fired_thresholds, total_distance, total_steps, total_calories, total_duration_seconds,
+  total_points, updated_at`;
+
+export function toScore(row: Row): MemberPeriodScore {
+  return {
+    challengeId: row.challenge_id as string,
+    profileId: row.profile_id as string,
+    teamId: (row.team_id as string | null) ?? null,
+    periodIndex: Number(row.period_index),
+    periodStart: toDate(row.period_start),
+    periodEnd: toDate(row.period_end),
+    progress: Number(row.progress),
+    goalReached: row.goal_reached as boolean,
+    goalReachedAt: toDateOrNull(row.goal_reached_at),
+    reachedAt: toDateOrNull(row.reached_at),
+    firedThresholds: ((row.fired_thresholds as number[]) ?? []).map(Number),
+    totals: {
+      distance: Number(row.total_distance),
+      steps: Number(row.total_steps),
+      calories: Number(row.total_calories),
+      durationSeconds: Number(row.total_duration_seconds),
+      points: Number(row.total_points),
+    },
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+/** member_period_score; app_id is taken from the challenge row. */
+export class TypeOrmScoreRepository implements ScoreRepository {
+  constructor(private readonly db: Db) {}
+
+  async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
+    const rows: Row[] = periodIndexes
+      ? await this.db.query(
+          `SELECT ${COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 AND period_index = ANY($3::int[])
+           ORDER BY period_index`,
+          [challengeId, profileId, [...periodIndexes]],
+        )
+      : await this.db.query(
+          `SELECT ${COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 ORDER BY period_index`,
+          [challengeId, profileId],
+        );
+    return rows.map(toScore);
+  }
+
+  async findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
+    const rows: Row[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
+      [challengeId, fromIndex, toIndex],
+    );
+    return rows.map(toScore);
+  }
+
+  /**
+   * Leaderboards rank every member: only the outcome columns, instants as epoch milliseconds
+   * (cheaper to turn into Dates than timestamp text), so 100,000 rows stay a few MB.
+   */
+  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]> {
+    const rows: Row[] = await this.db.query(
+      `SELECT profile_id, team_id, period_index, progress, goal_reached,
+              (extract(epoch FROM goal_reached_at) * 1000)::float8 AS goal_reached_ms,
+              (extract(epoch FROM reached_at) * 1000)::float8 AS reached_ms
+       FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
+      [challengeId, fromIndex, toIndex],
+    );
+    return rows.map((row) => ({
+      profileId: row.profile_id as string,
+      teamId: (row.team_id as string | null) ?? null,
+      periodIndex: Number(row.period_index),
+      progress: Number(row.progress),
+      goalReached: row.goal_reached as boolean,
+      goalReachedAt: row.goal_reached_ms === null ? null : new Date(Number(row.goal_reached_ms)),
+      reachedAt: row.reached_ms === null ? null : new Date(Number(row.reached_ms)),
+    }));
+  }
+
+  async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {
+    if (scores.length === 0) return;
+    const json = JSON.stringify(
+      scores.map((s) => ({
+        challenge_id: s.challengeId,
+        profile_id: s.profileId,
+        team_id: s.teamId,
+        period_index: s.periodIndex,
+        period_start: s.periodStart.toISOString(),
+        period_end: s.periodEnd.toISOString(),
+        progress: s.progress,
+        goal_reached: s.goalReached,
+        goal_reached_at: s.goalReachedAt?.toISOString() ?? null,
+        reached_at: s.reachedAt?.toISOString() ?? null,
+        fired_thresholds: s.firedThresholds,
+        total_distance: s.totals.distance,
+        total_steps: s.totals.steps,
+        total_calories: s.totals.calories,
+        total_duration_seconds: s.totals.durationSeconds,
+        total_points: s.totals.points,
+        updated_at: s.updatedAt.toISOString(),
+      })),
+    );
+    await this.db.query(
+      `INSERT INTO member_period_score (app_id, ${COLUMNS})
+       SELECT c.app_id, s.challenge_id, s.profile_id, s.team_id, s.period_index, s.period_start, s.period_end, s.progress,
+         s.goal_reached, s.goal_reached_at, s.reached_at,
+         ARRAY(SELECT jsonb_array_elements_text(s.fired_thresholds)::double precision),
+         s.total_distance, s.total_steps, s.total_calories, s.total_duration_seconds, s.total_points, s.updated_at
+       FROM jsonb_to_recordset($1::jsonb) AS s(challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
+         period_start timestamptz, period_end timestamptz, progress double precision, goal_reached boolean,
+         goal_reached_at timestamptz, reached_at timestamptz, fired_thresholds jsonb, total_distance double precision,
+         total_steps double precision, total_calories double precision, total_duration_seconds double precision,
+         total_points double precision, updated_at timestamptz)
+       JOIN challenge c ON c.id = s.challenge_id
+       ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE SET team_id = EXCLUDED.team_id,
+         period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, progress = EXCLUDED.progress,
+         goal_reached = EXCLUDED.goal_reached, goal_reached_at = EXCLUDED.goal_reached_at, reached_at = EXCLUDED.reached_at,
+         fired_thresholds = EXCLUDED.fired_thresholds, total_distance = EXCLUDED.total_distance,
+         total_steps = EXCLUDED.total_steps, total_calories = EXCLUDED.total_calories,
+         total_duration_seconds = EXCLUDED.total_duration_seconds, total_points = EXCLUDED.total_points,
+         updated_at = EXCLUDED.updated_at`,
+      [json],
+    );
+    await bumpLeaderboardVersion(this.db, [...new Set(scores.map((s) => s.challengeId))]);
+  }
+
+  async deleteForChallenge(challengeId: string): Promise<void> {
+    await this.db.query('DELETE FROM member_period_score WHERE challenge_id = $1', [challengeId]);
+    await bumpLeaderboardVersion(this.db, [challengeId]);
+  }
+}

@@ -1,0 +1,137 @@
+import {
+  HealthDataType, HealthRecord, HealthRecordQuery, HealthRecordRepository, HealthUpsertResult, IngestionCounts, Source,
+  StoredHealthRecord,
+} from '@strive/domain';
+import { DataSource } from 'typeorm';
+
+interface Row {
+  id: string;
+  type: HealthDataType;
+  subtype: string;
+  source: Source;
+  external_id: string;
+  time: Date | string;
+  end_time: Date | string | null;
+  data: Record<string, unknown> | string;
+}
+
+const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+export function toStoredRecord(row: Row): StoredHealthRecord {
+  return {
+    id: String(row.id),
+    type: row.type,
+    subtype: row.subtype,
+    source: row.source,
+    externalId: row.external_id,
+    time: asDate(row.time),
+    endTime: row.end_time === null ? null : asDate(row.end_time),
+    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+  };
+}
+
+const COLUMNS = 'id::text AS id, type, subtype, source, external_id, time, end_time, data';
+
+/**
+ * The health_record table. Upserts are one multi-row INSERT ... ON CONFLICT over unnest()
+ * arrays (nine parameters whatever the batch size); rows whose content did not change are
+ * not touched, and RETURNING tells created (xmax 0) from updated.
+ */
+export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async upsert(appId: string, profileId: string, records: readonly HealthRecord[]): Promise<HealthUpsertResult> {
+    const counts: Partial<Record<HealthDataType, { created: number; updated: number; unchanged: number }>> = {};
+    for (const record of records) counts[record.type] ??= { created: 0, updated: 0, unchanged: 0 };
+    if (records.length === 0) return { counts, written: [] };
+    const params: unknown[] = [appId, profileId];
+    const values = records.map((r) => {
+      params.push(r.type, r.subtype, r.source, r.externalId, r.time.toISOString(), r.endTime ? r.endTime.toISOString() : null, JSON.stringify(r.data));
+      const n = params.length;
+      return `($1, $2, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}::timestamptz, $${n - 1}::timestamptz, $${n}::jsonb)`;
+    });
+    const returned: { type: HealthDataType; external_id: string; inserted: boolean }[] = await this.dataSource.query(
+      `INSERT INTO health_record (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
+       VALUES ${values.join(', ')}
+       ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE
+         SET subtype = EXCLUDED.subtype, time = EXCLUDED.time, end_time = EXCLUDED.end_time, data = EXCLUDED.data, updated_at = now()
+         WHERE health_record.data IS DISTINCT FROM EXCLUDED.data
+       RETURNING type, external_id, (xmax::text = '0') AS inserted`,
+      params,
+    );
+    const written = new Set<string>();
+    for (const row of returned) {
+      const count = counts[row.type] as IngestionCounts & { created: number; updated: number };
+      if (row.inserted === true || (row.inserted as unknown) === 't') count.created++;
+      else count.updated++;
+      written.add(`${row.type}\u0000${row.external_id}`);
+    }
+    for (const count of Object.values(counts)) count.unchanged = 0;
+    for (const record of records) {
+      if (!written.has(`${record.type}\u0000${record.externalId}`)) (counts[record.type] as { unchanged: number }).unchanged++;
+    }
+    return { counts, written: records.filter((r) => written.has(`${r.type}\u0000${r.externalId}`)) };
+  }
+
+  async list(query: HealthRecordQuery): Promise<StoredHealthRecord[]> {
+    const { where, params } = this.where(query);
+    const direction = query.direction === 'forward' ? 'ASC' : 'DESC';
+    params.push(query.limit);
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM health_record WHERE ${where}
+       ORDER BY time ${direction}, id ${direction} ${query.times ? '' : `LIMIT $${params.length}`}`,
+      params.slice(0, query.times ? -1 : undefined),
+    );
+    return rows.map(toStoredRecord);
+  }
+
+  async listAll(
+    appId: string, profileId: string, type: HealthDataType, range: { from?: Date; to?: Date },
+    exclude?: { source: Source; externalIds: readonly string[] },
+  ): Promise<HealthRecord[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM health_record
+       WHERE app_id = $1 AND profile_id = $2 AND type = $3 AND subtype = ''
+         AND ($4::timestamptz IS NULL OR time >= $4) AND ($5::timestamptz IS NULL OR time <= $5)
+         AND NOT (source = $6 AND external_id = ANY($7::text[]))
+       ORDER BY time, id`,
+      [appId, profileId, type, range.from?.toISOString() ?? null, range.to?.toISOString() ?? null, exclude?.source ?? '', [...(exclude?.externalIds ?? [])]],
+    );
+    return rows.map(toStoredRecord);
+  }
+
+  async listTimes(query: HealthRecordQuery): Promise<Date[]> {
+    const { where, params } = this.where(query);
+    const direction = query.direction === 'forward' ? 'ASC' : 'DESC';
+    params.push(query.limit);
+    const rows: { time: Date | string }[] = await this.dataSource.query(
+      `SELECT DISTINCT time FROM health_record WHERE ${where} ORDER BY time ${direction} LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => asDate(row.time));
+  }
+
+  private where(query: HealthRecordQuery): { where: string; params: unknown[] } {
+    const params: unknown[] = [query.appId, query.profileId, query.type, query.subtype ?? ''];
+    const clauses = ['app_id = $1', 'profile_id = $2', 'type = $3', 'subtype = $4'];
+    const add = (clause: (n: string) => string, value: unknown) => {
+      params.push(value);
+      clauses.push(clause(`$${params.length}`));
+    };
+    if (query.from) add((p) => `time >= ${p}`, query.from.toISOString());
+    if (query.to) add((p) => `time <= ${p}`, query.to.toISOString());
+    if (query.source) add((p) => `source = ${p}`, query.source);
+    if (query.times) add((p) => `time = ANY(${p}::timestamptz[])`, query.times.map((t) => t.toISOString()));
+    const position = query.position;
+    if (position) {
+      const op = query.direction === 'forward' ? '>' : '<';
+      if (position.id === null) add((p) => `time ${op} ${p}`, position.time.toISOString());
+      else {
+        add((p) => `time ${op}= ${p}`, position.time.toISOString());
+        params.push(position.time.toISOString(), position.id);
+        clauses.push(`(time, id) ${op} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+      }
+    }
+    return { where: clauses.join(' AND '), params };
+  }
+}

@@ -1,0 +1,219 @@
+import { INGESTIBLE_SOURCES, IngestionIssue, MAX_EXTERNAL_ID_LENGTH } from '../activity/ingestion';
+import { Source } from '../activity/records';
+import { DATA_TYPE_SPEC, DataTypeSpec, FieldSpec, Fields } from './health-data-schema';
+import { HealthDataError } from './health-data-error';
+import { formatDuration, HEALTH_DATA_TYPES, HealthDataType, HealthRecord, MEASUREMENT_UNITS, MeasurementType, parseDuration } from './health-record';
+
+/** Records per upload, all types together; more is refused with 413 (docs/data-model.md). */
+export const MAX_UPLOAD_RECORDS = 1000;
+/** Dates up to a day ahead are accepted (time zones, clock skew); later ones are refused. */
+export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+export interface HealthUpload {
+  readonly source: Source;
+  readonly records: readonly HealthRecord[];
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+function parseDate(value: string): Date | null {
+  const match = DATE.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value ? date : null;
+}
+
+/** Validates one upload as a whole and turns it into records; every problem is reported with its index path. */
+class UploadReader {
+  readonly issues: IngestionIssue[] = [];
+  private readonly latest: number;
+
+  constructor(now: Date) {
+    this.latest = now.getTime() + FUTURE_TOLERANCE_MS;
+  }
+
+  fail(path: string, message: string): undefined {
+    this.issues.push({ path, message });
+    return undefined;
+  }
+
+  /** The normalised value of a field, or undefined when it is invalid (an issue is recorded). */
+  value(spec: FieldSpec, value: unknown, path: string): unknown {
+    // Optional fields may be sent as null (they are served as null when absent).
+    if (value === null) return spec.nullable || !spec.required ? null : this.fail(path, 'must not be null');
+    switch (spec.kind) {
+      case 'number': {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return this.fail(path, `must be a number, not ${describe(value)}`);
+        if (spec.integer && !Number.isInteger(value)) return this.fail(path, 'must be an integer');
+        const min = spec.min ?? -Infinity;
+        if (value < min || (spec.exclusiveMin && value === min)) {
+          return this.fail(path, min === 0 ? (spec.exclusiveMin ? 'must be greater than 0' : 'must not be negative') : `must be at least ${min}`);
+        }
+        if (spec.max !== undefined && value > spec.max) return this.fail(path, `must be at most ${spec.max}`);
+        return value;
+      }
+      case 'string': {
+        if (typeof value !== 'string') return this.fail(path, `must be a string, not ${describe(value)}`);
+        if (value.length > spec.maxLength) return this.fail(path, `must have at most ${spec.maxLength} characters`);
+        if (spec.enum && !spec.enum.includes(value)) return this.fail(path, `must be one of ${spec.enum.join(', ')}`);
+        if (spec.pattern && !spec.pattern.test(value)) return this.fail(path, `must be ${spec.patternText}`);
+        return value;
+      }
+      case 'boolean':
+        return typeof value === 'boolean' ? value : this.fail(path, `must be a boolean, not ${describe(value)}`);
+      case 'datetime': {
+        const date = typeof value === 'string' && DATE_TIME.test(value) ? new Date(value) : null;
+        if (!date || Number.isNaN(date.getTime())) return this.fail(path, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T07:00:00Z');
+        if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
+        return date.toISOString();
+      }
+      case 'date': {
+        const date = typeof value === 'string' ? parseDate(value) : null;
+        if (!date) return this.fail(path, 'must be a calendar date YYYY-MM-DD');
+        if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
+        return value;
+      }
+      case 'duration': {
+        const seconds = typeof value === 'string' ? parseDuration(value) : null;
+        if (seconds === null) return this.fail(path, 'must be a duration hh:mm:ss or hh:mm:ss.ffffff (never negative)');
+        return formatDuration(seconds);
+      }
+      case 'object':
+        if (!isObject(value)) return this.fail(path, `must be an object, not ${describe(value)}`);
+        return this.fields(spec.fields, value, path);
+      case 'array':
+        if (!Array.isArray(value)) return this.fail(path, `must be an array, not ${describe(value)}`);
+        if (value.length > spec.maxItems) return this.fail(path, `must have at most ${spec.maxItems} entries`);
+        return value.map((item, i) =>
+          isObject(item) ? this.fields(spec.items, item, `${path}[${i}]`) : this.fail(`${path}[${i}]`, `must be an object, not ${describe(item)}`),
+        );
+      case 'pairs':
+        if (!Array.isArray(value)) return this.fail(path, `must be an array, not ${describe(value)}`);
+        if (value.length > spec.maxItems) return this.fail(path, `must have at most ${spec.maxItems} entries`);
+        value.forEach((pair, i) => {
+          const ok = Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)) && pair[0] >= 0;
+          if (!ok) this.fail(`${path}[${i}]`, 'must be a [time, value] pair of numbers, time in seconds from the start (not negative)');
+        });
+        return value;
+    }
+  }
+
+  /** Every declared field (absent optional ones as null); unknown and missing required fields are issues. */
+  fields(fields: Fields, input: Record<string, unknown>, path: string): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(input)) {
+      if (!(key in fields)) this.fail(`${path}.${key}`, `unknown field: ${key} is not accepted here`);
+    }
+    for (const [key, spec] of Object.entries(fields)) {
+      const value = input[key];
+      if (value === undefined) {
+        if (spec.required) this.fail(`${path}.${key}`, 'is required');
+        out[key] = null;
+      } else {
+        out[key] = this.value(spec, value, `${path}.${key}`);
+      }
+    }
+    return out;
+  }
+
+  record(spec: DataTypeSpec, source: Source, input: unknown, path: string, seen: Set<string>): HealthRecord | undefined {
+    if (!isObject(input)) return this.fail(path, `must be an object, not ${describe(input)}`);
+    const { external_id: externalId, ...rest } = input;
+    if (typeof externalId !== 'string' || externalId.length === 0 || externalId.length > MAX_EXTERNAL_ID_LENGTH) {
+      this.fail(`${path}.external_id`, `is required: a string of 1 to ${MAX_EXTERNAL_ID_LENGTH} characters`);
+    } else if (seen.has(externalId)) {
+      this.fail(`${path}.external_id`, 'is repeated in this upload (an external id identifies one record)');
+    } else {
+      seen.add(externalId);
+    }
+    const before = this.issues.length;
+    const data = this.fields(spec.fields, rest, path);
+    if (this.issues.length > before || typeof externalId !== 'string') return undefined;
+    const placed = this.place(spec, data, path);
+    if (!placed || !this.typeRules(spec, data, path)) return undefined;
+    return { type: spec.type, source, externalId, time: placed.time, endTime: placed.endTime, subtype: placed.subtype, data };
+  }
+
+  private place(spec: DataTypeSpec, data: Record<string, unknown>, path: string) {
+    const t = spec.time;
+    const subtype = spec.type === 'biometric_measurement' ? String(data.measurement_type) : '';
+    switch (t.kind) {
+      case 'instant':
+        return { time: new Date(String(data[t.at])), endTime: null, subtype };
+      case 'date':
+        return { time: new Date(`${String(data[t.date])}T00:00:00Z`), endTime: null, subtype };
+      case 'duration': {
+        const time = new Date(String(data[t.start]));
+        return { time, endTime: new Date(time.getTime() + (parseDuration(String(data[t.duration])) as number) * 1000), subtype };
+      }
+      case 'interval': {
+        const time = new Date(String(data[t.start]));
+        const endTime = new Date(String(data[t.end]));
+        if (endTime.getTime() < time.getTime()) return this.fail(`${path}.${t.end}`, `must not lie before ${t.start}`);
+        return { time, endTime, subtype };
+      }
+    }
+  }
+
+  private typeRules(spec: DataTypeSpec, data: Record<string, unknown>, path: string): boolean {
+    const before = this.issues.length;
+    if (spec.type === 'biometric' && data.weight === null && data.height === null && data.bmi === null) {
+      this.fail(`${path}.weight`, 'a biometric record needs at least one of weight, height and bmi');
+    }
+    if (spec.type === 'biometric_measurement') {
+      const type = data.measurement_type as MeasurementType;
+      if (data.secondary_value !== null && type !== 'BLOOD_PRESSURE') {
+        this.fail(`${path}.secondary_value`, 'only BLOOD_PRESSURE has a secondary value (the diastolic pressure)');
+      }
+      for (const field of ['unit', 'label'] as const) {
+        if (data[field] !== null && type !== 'OTHER') this.fail(`${path}.${field}`, `only OTHER takes a ${field}; ${type} is always in ${MEASUREMENT_UNITS[type]}`);
+      }
+      if (type !== 'OTHER') data.unit = MEASUREMENT_UNITS[type];
+    }
+    return this.issues.length === before;
+  }
+}
+
+/**
+ * Reads an upload (the body of POST profile/{id}/data/): `source` and one array per data type.
+ * All-or-nothing: any problem throws HealthDataError with every issue and its index path
+ * (e.g. `workout[3].distance`); over MAX_UPLOAD_RECORDS records throws BatchTooLarge.
+ */
+export function readHealthUpload(body: unknown, now: Date): HealthUpload {
+  if (!isObject(body)) throw HealthDataError.invalid([{ path: '', message: 'The upload must be a JSON object.' }]);
+  const reader = new UploadReader(now);
+  const types = HEALTH_DATA_TYPES as readonly string[];
+  let count = 0;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'source') continue;
+    if (!types.includes(key)) reader.fail(key, `unknown field: ${key} is not a data type (${HEALTH_DATA_TYPES.join(', ')})`);
+    else if (!Array.isArray(value)) reader.fail(key, `must be an array of ${DATA_TYPE_SPEC[key as HealthDataType].record} records, not ${describe(value)}`);
+    else count += value.length;
+  }
+  if (count > MAX_UPLOAD_RECORDS) throw HealthDataError.tooLarge(count, MAX_UPLOAD_RECORDS);
+  const source = body.source;
+  if (typeof source !== 'string' || !(INGESTIBLE_SOURCES as readonly string[]).includes(source)) {
+    reader.fail('source', `is required: one of ${INGESTIBLE_SOURCES.join(', ')}`);
+  }
+  const records: HealthRecord[] = [];
+  for (const type of HEALTH_DATA_TYPES) {
+    const list = body[type];
+    if (!Array.isArray(list)) continue;
+    const seen = new Set<string>();
+    list.forEach((input, i) => {
+      const record = reader.record(DATA_TYPE_SPEC[type], source as Source, input, `${type}[${i}]`, seen);
+      if (record) records.push(record);
+    });
+  }
+  if (reader.issues.length > 0) throw HealthDataError.invalid(reader.issues);
+  return { source: source as Source, records };
+}

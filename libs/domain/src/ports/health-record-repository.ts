@@ -1,0 +1,49 @@
+import { Source } from '../activity/records';
+import { HealthDataType, HealthRecord, StoredHealthRecord } from '../health/health-record';
+import { IngestionCounts } from '../activity/ingestion';
+
+/** A position in the (time, id) order of records: pages continue after or before it. */
+export interface RecordPosition {
+  readonly time: Date;
+  /** null: every record at `time` lies on the far side (used by per-date pages). */
+  readonly id: string | null;
+}
+
+export interface HealthRecordQuery {
+  readonly appId: string;
+  readonly profileId: string;
+  readonly type: HealthDataType;
+  /** measurement_type of biometric measurements. */
+  readonly subtype?: string;
+  /** Bounds of `time`, both included. */
+  readonly from?: Date;
+  readonly to?: Date;
+  /** Records strictly after (direction 'forward') or before ('backward') this position. */
+  readonly position?: RecordPosition;
+  readonly direction: 'forward' | 'backward';
+  readonly limit: number;
+  /** Only records of these times (per-date reads); with it, `limit` may be exceeded. */
+  readonly times?: readonly Date[];
+  readonly source?: Source;
+}
+
+export interface HealthUpsertResult {
+  readonly counts: Readonly<Partial<Record<HealthDataType, IngestionCounts>>>;
+  /** The created and updated records (unchanged ones are not written). */
+  readonly written: readonly HealthRecord[];
+}
+
+/** Raw records of every data type, kept per source; key (profile, source, type, externalId). */
+export interface HealthRecordRepository {
+  /** Creates, updates or leaves unchanged every record by its key, atomically. */
+  upsert(appId: string, profileId: string, records: readonly HealthRecord[]): Promise<HealthUpsertResult>;
+  /** Records in (time, id) order for 'forward', reverse order for 'backward'. */
+  list(query: HealthRecordQuery): Promise<StoredHealthRecord[]>;
+  /**
+   * Every record of `type` with `time` in [from, to] (open where omitted), in time order,
+   * leaving out the given records of `exclude.source` (they are known to the caller already).
+   */
+  listAll(appId: string, profileId: string, type: HealthDataType, range: { from?: Date; to?: Date }, exclude?: { source: Source; externalIds: readonly string[] }): Promise<HealthRecord[]>;
+  /** Distinct record times in order (per-date pages of merged daily summaries). */
+  listTimes(query: HealthRecordQuery): Promise<Date[]>;
+}

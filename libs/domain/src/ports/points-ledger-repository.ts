@@ -1,0 +1,9 @@
+import { DayPoints } from '../health/points-ledger';
+
+/** The points each day earned a profile (see DayPoints), kept so totals need no full recount. */
+export interface PointsLedgerRepository {
+  /** Stores these days' points; with `replaceAll`, every other day of the profile is removed. */
+  saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<void>;
+  /** The profile's total: its days plus its events' points. */
+  total(appId: string, profileId: string): Promise<number>;
+}

@@ -1,0 +1,79 @@
+import { FixedClock } from '../../testing/fixed-clock';
+import { aProfile, gamificationWorld } from '../../testing/gamification-world';
+import { InMemoryHealthRecordRepository } from '../../testing/in-memory-health-record-repository';
+import { HealthDataErrorCode } from '../health/health-data-error';
+import { IdentityErrorCode } from '../identity/identity-error';
+import { ActivityChange } from '../ports/activity-change-listener';
+import { InMemoryPointsLedgerRepository } from '../../testing/in-memory-points-ledger-repository';
+import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
+import { changedSpan, IngestHealthDataUseCase } from './ingest-health-data.use-case';
+
+function world() {
+  const w = gamificationWorld({ profiles: [aProfile()] });
+  const records = new InMemoryHealthRecordRepository();
+  const changes: ActivityChange[] = [];
+  const ledger = new InMemoryPointsLedgerRepository(w.pointsEvents);
+  const totals = new RefreshProfilePointsUseCase(w.pointsDefinitions, records, ledger, w.profiles);
+  const clock = new FixedClock('2026-10-10T12:00:00Z');
+  const sut = new IngestHealthDataUseCase(records, w.profiles, totals, { activityChanged: async (c) => void changes.push(c) }, clock);
+  return { sut, records, changes, profiles: w.profiles, ledger, pointsEvents: w.pointsEvents, totals, definitions: w.pointsDefinitions };
+}
+
+const ADMIN = { kind: 'admin' as const, appId: 'app-1' };
+const workout = { external_id: 'w', timestamp: '2026-10-01T07:00:00Z', duration: '00:30:00', type: 'RUNNING', distance: 5000 };
+const summary = { external_id: 'd', date: '2026-10-03', distance: 1, steps: 2, calories: 3 };
+
+describe(IngestHealthDataUseCase.name, () => {
+  it('stores the upload, counts per type present, and tells the listener which instants changed', async () => {
+    const { sut, changes } = world();
+    const result = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout], daily_summary: [summary], weight: [] } });
+    expect(result.counts).toEqual({
+      daily_summary: { created: 1, updated: 0, unchanged: 0 },
+      weight: { created: 0, updated: 0, unchanged: 0 },
+      workout: { created: 1, updated: 0, unchanged: 0 },
+    });
+    // From the workout start to 2026-10-03 00:00 UTC + 36 h (the date's end seen from UTC−12).
+    expect(changes).toEqual([{ appId: 'app-1', profileId: 'profile-1', from: new Date('2026-10-01T07:00:00Z'), to: new Date('2026-10-04T12:00:00Z') }]);
+  });
+
+  it('changes nothing and tells nobody when the same upload comes again', async () => {
+    const { sut, changes, ledger } = world();
+    await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
+    const again = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
+    expect(again).toEqual({ counts: { workout: { created: 0, updated: 0, unchanged: 1 } }, change: null });
+    const updated = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [{ ...workout, distance: 5100 }] } });
+    expect(updated.counts.workout).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    // An update recounts the whole history: 5100 m in 30 minutes earns 30 * 0.1 = 3 points, once.
+    expect(await ledger.total('app-1', 'profile-1')).toBe(3);
+    expect(changes).toHaveLength(2);
+  });
+
+  it('lets the profile itself in and refuses another profile of the app', async () => {
+    const { sut } = world();
+    const own = { kind: 'profile' as const, appId: 'app-1', profileId: 'profile-1' };
+    await expect(sut.execute({ principal: own, profileId: 'profile-1', body: { source: 'GARMIN' } })).resolves.toEqual({ counts: {}, change: null });
+    await expect(sut.execute({ principal: { ...own, profileId: 'profile-2' }, profileId: 'profile-1', body: { source: 'GARMIN' } }))
+      .rejects.toMatchObject({ code: IdentityErrorCode.NotOwnProfile });
+  });
+
+  it('does not tell the listener about data that does not score', async () => {
+    const { sut, changes } = world();
+    await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', weight: [{ external_id: 'x', timestamp: '2026-10-01T07:00:00Z', weight: 70 }] } });
+    expect(changes).toEqual([]);
+  });
+
+  it('refuses an invalid upload or an unknown profile, storing nothing', async () => {
+    const { sut, records } = world();
+    await expect(sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [{ ...workout, distance: -1 }] } }))
+      .rejects.toMatchObject({ code: HealthDataErrorCode.InvalidUpload, issues: [{ path: 'workout[0].distance', message: 'must not be negative' }] });
+    await expect(sut.execute({ principal: { kind: 'admin', appId: 'app-2' }, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } }))
+      .rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
+    expect(records.rows.size).toBe(0);
+  });
+
+  it('gives a zero-length workout a span of one millisecond', () => {
+    const at = new Date('2026-10-01T07:00:00Z');
+    const record = { type: 'workout' as const, source: 'GARMIN' as const, externalId: 'w', time: at, endTime: at, subtype: '', data: {} };
+    expect(changedSpan('a', 'p', [record])).toEqual({ appId: 'a', profileId: 'p', from: at, to: new Date(at.getTime() + 1) });
+  });
+});

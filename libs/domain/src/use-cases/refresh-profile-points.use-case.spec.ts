@@ -1,0 +1,76 @@
+import { aProfile, gamificationWorld } from '../../testing/gamification-world';
+import { InMemoryHealthRecordRepository } from '../../testing/in-memory-health-record-repository';
+import { InMemoryPointsLedgerRepository } from '../../testing/in-memory-points-ledger-repository';
+import { dailySummaryOf, workoutOf } from '../health/health-activity';
+import { HealthRecord } from '../health/health-record';
+import { daysBetween, pointsOfDays } from '../health/points-ledger';
+import { defaultPointsDefinition } from '../points/points-definition';
+import { totalPoints } from '../points/points-calculator';
+import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
+
+const run = (source: HealthRecord['source'], start: string, minutes = 30, id = `${source}-${start}`): HealthRecord => ({
+  type: 'workout', source, externalId: id, time: new Date(start), endTime: new Date(new Date(start).getTime() + minutes * 60_000), subtype: '',
+  data: { type: 'RUNNING', duration: `00:${String(minutes).padStart(2, '0')}:00.000000`, distance: 5000, steps: null, calories: null, is_manual: null },
+});
+const day = (source: HealthRecord['source'], date: string, steps: number): HealthRecord => ({
+  type: 'daily_summary', source, externalId: `${source}-${date}`, time: new Date(`${date}T00:00:00Z`), endTime: null, subtype: '',
+  data: { date, distance: 0, steps, calories: 0, active_duration: null },
+});
+
+function world() {
+  const w = gamificationWorld({ profiles: [aProfile()] });
+  const records = new InMemoryHealthRecordRepository();
+  const ledger = new InMemoryPointsLedgerRepository(w.pointsEvents);
+  const sut = new RefreshProfilePointsUseCase(w.pointsDefinitions, records, ledger, w.profiles);
+  /** Stores an upload as ingestion does, then refreshes with what it created. */
+  const ingest = async (uploaded: HealthRecord[]) => {
+    await records.upsert('app-1', 'profile-1', uploaded);
+    return sut.execute({ appId: 'app-1', profileId: 'profile-1', scope: { created: uploaded } });
+  };
+  /** The total recounted from scratch with the domain's totalPoints. */
+  const recount = async () => {
+    const all = await records.list({ appId: 'app-1', profileId: 'profile-1', type: 'workout', direction: 'forward', limit: Infinity });
+    const days = await records.list({ appId: 'app-1', profileId: 'profile-1', type: 'daily_summary', direction: 'forward', limit: Infinity });
+    return totalPoints(defaultPointsDefinition('app-1'), {
+      dailySummaries: days.map((r) => dailySummaryOf('profile-1', r)),
+      workouts: all.map((r) => workoutOf('profile-1', r)),
+      events: await w.pointsEvents.listByProfile('profile-1'),
+    }).total;
+  };
+  return { ...w, records, ledger, sut, ingest, recount };
+}
+
+describe(RefreshProfilePointsUseCase.name, () => {
+  it('counts only the days an upload touched, and agrees with a full recount', async () => {
+    const sut = world();
+    // Default definition: 1 point per 1000 steps, 0.1 per workout minute (>= 5 min). 30 min = 3 points.
+    expect(await sut.ingest([run('GARMIN', '2026-10-01T23:50:00Z'), day('GARMIN', '2026-10-01', 8000)])).toBe(3 + 8);
+    // STRAVA reports the same session (starting 10 minutes earlier): still 3 points, not 6; the day keeps its 8.
+    expect(await sut.ingest([run('STRAVA', '2026-10-01T23:40:00Z', 40)])).toBe(11);
+    // A second source's day merges by maximum: max(8000, 9500) steps = 9.5 points for 2026-10-01.
+    expect(await sut.ingest([day('APPLE', '2026-10-01', 9500), run('GARMIN', '2026-10-05T07:00:00Z', 10)])).toBe(3 + 9.5 + 1);
+    expect(await sut.recount()).toBe(13.5);
+    expect((await sut.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(13.5);
+  });
+
+  it("recounts everything under the app's current definition, and adds events", async () => {
+    const sut = world();
+    await sut.ingest([day('GARMIN', '2026-10-01', 8000)]);
+    await sut.pointsDefinitions.save({ ...defaultPointsDefinition('app-1'), daily: { ...defaultPointsDefinition('app-1').daily, per1000Steps: 2 } });
+    // 8000 steps at 2 per 1000 = 16.
+    expect(await sut.sut.execute({ appId: 'app-1', profileId: 'profile-1', scope: 'all' })).toBe(16);
+    await sut.pointsEvents.save({ id: 'e', profileId: 'profile-1', name: 'quiz', points: 4.25, timestamp: new Date('2026-10-02T00:00:00Z'), activityType: null, reference: '' });
+    expect(await sut.sut.execute({ appId: 'app-1', profileId: 'profile-1', scope: 'events' })).toBe(20.25);
+  });
+
+  it('leaves days outside the asked ones out, and lists asked days without records as zero', () => {
+    const definition = defaultPointsDefinition('app');
+    const workouts = [workoutOf('p', run('GARMIN', '2026-10-01T07:00:00Z')), workoutOf('p', run('GARMIN', '2026-10-03T07:00:00Z'))];
+    expect(pointsOfDays(definition, [], workouts, new Set(['2026-10-01', '2026-10-02']))).toEqual([
+      { day: '2026-10-01', dailySummaries: 0, workouts: 3 },
+      { day: '2026-10-02', dailySummaries: 0, workouts: 0 },
+    ]);
+    expect(pointsOfDays(definition, [], workouts).map((d) => d.day)).toEqual(['2026-10-01', '2026-10-03']);
+    expect(daysBetween(new Date('2026-10-01T23:00:00Z'), new Date('2026-10-03T00:00:00Z'))).toEqual(['2026-10-01', '2026-10-02', '2026-10-03']);
+  });
+});

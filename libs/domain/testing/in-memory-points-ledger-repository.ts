@@ -1,0 +1,22 @@
+import { DayPoints } from '../src/health/points-ledger';
+import { PointsLedgerRepository } from '../src/ports/points-ledger-repository';
+import { InMemoryPointsEventRepository } from './in-memory-points-event-repository';
+
+export class InMemoryPointsLedgerRepository implements PointsLedgerRepository {
+  readonly days = new Map<string, Map<string, DayPoints>>();
+
+  constructor(private readonly events: InMemoryPointsEventRepository) {}
+
+  async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<void> {
+    const key = `${appId}\u0000${profileId}`;
+    const profile = replaceAll ? new Map<string, DayPoints>() : (this.days.get(key) ?? new Map<string, DayPoints>());
+    for (const day of days) profile.set(day.day, day);
+    this.days.set(key, profile);
+  }
+
+  async total(appId: string, profileId: string): Promise<number> {
+    const days = [...(this.days.get(`${appId}\u0000${profileId}`)?.values() ?? [])];
+    const events = await this.events.listByProfile(profileId);
+    return days.reduce((sum, d) => sum + d.dailySummaries + d.workouts, 0) + events.reduce((sum, e) => sum + e.points, 0);
+  }
+}
