@@ -1,4 +1,5 @@
 import { FixedClock } from '@strive/domain/testing';
+import { ConfigError, loadConfig } from '../src/config/app-config';
 import { adminBearer, basic, createClientApp, createProfile, startTestApp, TestApp } from './support/test-app';
 
 describe('authentication', () => {
@@ -76,6 +77,52 @@ describe('authentication', () => {
       const profile = await createProfile(test, admin);
       await test.http.delete(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${admin}`).expect(204);
       await test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`).expect(401);
+    });
+
+    describe('bearer cache (BEARER_CACHE_TTL_SECONDS, default 10 s)', () => {
+      it('reads its TTL from BEARER_CACHE_TTL_SECONDS (0 disables) and refuses a bad value', () => {
+        expect(loadConfig({}).bearerCacheTtlMs).toBe(10_000);
+        expect(loadConfig({ BEARER_CACHE_TTL_SECONDS: '0' }).bearerCacheTtlMs).toBe(0);
+        expect(loadConfig({ BEARER_CACHE_TTL_SECONDS: '2.5' }).bearerCacheTtlMs).toBe(2500);
+        for (const bad of ['-1', 'soon', '301']) {
+          expect(() => loadConfig({ BEARER_CACHE_TTL_SECONDS: bad })).toThrow(ConfigError);
+        }
+      });
+
+      it('still refuses an administrator bearer at its expiry when it was just used (cached)', async () => {
+        const admin = await adminBearer(test, await createClientApp(test));
+        clock.advance(24 * 3600 * 1000 - 1);
+        await test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${admin}`).expect(200);
+        clock.advance(1);
+        const expired = await test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${admin}`).expect(401);
+        expect(expired.body.type).toBe('urn:strive:problem:identity.invalid_token');
+      });
+
+      it("refuses a deleted profile's bearer at once although it was just used (cached), whoever deleted it", async () => {
+        const admin = await adminBearer(test, await createClientApp(test));
+        const [byAdmin, itself] = [await createProfile(test, admin), await createProfile(test, admin)];
+        for (const profile of [byAdmin, itself]) {
+          await test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`).expect(200);
+        }
+        await test.http.delete(`/api/v1/profile/${byAdmin.publicId}/`).set('Authorization', `Bearer ${admin}`).expect(204);
+        await test.http.delete(`/api/v1/profile/${itself.publicId}/`).set('Authorization', `Bearer ${itself.bearer}`).expect(204);
+        for (const profile of [byAdmin, itself]) {
+          const refused = await test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${profile.bearer}`).expect(401);
+          expect(refused.body.type).toBe('urn:strive:problem:identity.invalid_token');
+        }
+      });
+
+      it('serves a cached bearer without a database lookup within the TTL, and looks it up again after', async () => {
+        const admin = await adminBearer(test, await createClientApp(test));
+        const profile = await createProfile(test, admin);
+        const get = () => test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`);
+        await get().expect(200);
+        // Another replica deletes the profile: this process may accept the bearer until the TTL has passed.
+        await test.dataSource.query('DELETE FROM profile WHERE id = $1', [profile.publicId]);
+        await get().expect(404);
+        clock.advance(10_000);
+        await get().expect(401);
+      });
     });
 
     it('stores secrets and bearers only as digests', async () => {

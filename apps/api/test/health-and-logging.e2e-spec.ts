@@ -39,4 +39,24 @@ describe('health and logs', () => {
     }
     expect(everything).not.toMatch(/authorization/i);
   });
+
+  it('logs a client error at warn with the path as asked (no query string), and the response time', async () => {
+    await test.http.get('/api/v1.1/profile/?search=x').set('X-Request-Id', 'trace-401').expect(401);
+    const line = test.logs.map((l) => JSON.parse(l)).find((entry) => entry.req?.id === 'trace-401');
+    expect(line).toMatchObject({ level: 40, req: { method: 'GET', path: '/api/v1.1/profile/' }, res: { statusCode: 401 }, msg: 'request completed' });
+    expect(typeof line.responseTime).toBe('number');
+  });
+
+  it('writes no line below LOG_LEVEL, yet still answers X-Request-Id', async () => {
+    const quiet = await startTestApp({ env: { LOG_LEVEL: 'warn' } });
+    try {
+      const ok = await quiet.http.get('/health').set('X-Request-Id', 'quiet-200').expect(200);
+      expect(ok.headers['x-request-id']).toBe('quiet-200');
+      await quiet.http.get('/api/v1/profile/').set('X-Request-Id', 'quiet-401').expect(401);
+      const ids = quiet.logs.map((l) => JSON.parse(l).req?.id).filter(Boolean);
+      expect(ids).toEqual(['quiet-401']);
+    } finally {
+      await quiet.close();
+    }
+  });
 });

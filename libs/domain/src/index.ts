@@ -8,6 +8,7 @@ export * from './membership/challenge-member';
 export * from './identity/app';
 export * from './identity/profile';
 export * from './identity/principal';
+export * from './identity/principal-cache';
 export * from './identity/access-token';
 export * from './identity/identity-error';
 export * from './identity/access-policy';

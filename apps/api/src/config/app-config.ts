@@ -16,6 +16,8 @@ export interface AppConfig {
   readonly logLevel: string;
   /** Create and print a demo app on a first embedded start with no app (default true). */
   readonly demoApp: boolean;
+  /** How long a resolved bearer is reused without a database lookup (ms; 0 disables). */
+  readonly bearerCacheTtlMs: number;
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
 }
 
@@ -58,6 +60,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const demoApp = (text('DEMO_APP') ?? 'true').toLowerCase();
   if (!['true', 'false'].includes(demoApp)) problems.push('DEMO_APP must be true or false.');
 
+  const bearerCacheTtl = Number(text('BEARER_CACHE_TTL_SECONDS') ?? 10);
+  if (!Number.isFinite(bearerCacheTtl) || bearerCacheTtl < 0 || bearerCacheTtl > 300) {
+    problems.push('BEARER_CACHE_TTL_SECONDS must be a number of seconds between 0 and 300.');
+  }
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
   return {
@@ -69,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     bodyLimit,
     logLevel,
     demoApp: demoApp === 'true',
+    bearerCacheTtlMs: Math.round(bearerCacheTtl * 1000),
     bootstrap:
       clientId && clientSecret
         ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }

@@ -42,6 +42,20 @@ export class ChallengeViews {
     return challenge;
   }
 
+  /**
+   * As `visible`, with the challenge's leaderboard_version read in the same statement (a
+   * leaderboard request then needs no second round trip to know whether its cached ranking is current).
+   */
+  async visibleWithVersion(principal: Principal, challengeId: string): Promise<{ challenge: Challenge; leaderboardVersion: string }> {
+    const found = await this.reads.challengeWithVersion(principal.appId, challengeId);
+    if (!found) throw MembershipError.challengeNotFound(challengeId);
+    if (principal.kind === 'profile' && found.challenge.visibility === 'PRIVATE') {
+      const member = await this.memberships.find(found.challenge.id, principal.profileId);
+      if (!member) throw MembershipError.challengeNotFound(challengeId);
+    }
+    return found;
+  }
+
   async facts(challenge: Challenge, principal: Principal): Promise<ChallengeFacts> {
     const now = this.clock.now().getTime();
     const status: ChallengeStatus = now < challenge.start.getTime() ? 'not_started' : now >= challenge.end.getTime() ? 'ended' : 'running';

@@ -1,6 +1,6 @@
 import { ActivityTotals, Challenge } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { toChallenge } from '../persistence/gamification/typeorm-challenge.repository';
+import { findChallengeWithVersion, toChallenge } from '../persistence/gamification/typeorm-challenge.repository';
 import { ChallengeEntity } from '../persistence/entities';
 import { Row } from '../persistence/gamification/db';
 
@@ -41,6 +41,11 @@ function toMemberInfo(row: Row): MemberInfo {
  */
 export class GamificationReads {
   constructor(private readonly db: DataSource) {}
+
+  /** The challenge and its leaderboard_version in one round trip (leaderboard requests). */
+  challengeWithVersion(appId: string, challengeId: string): Promise<{ challenge: Challenge; leaderboardVersion: string } | null> {
+    return findChallengeWithVersion(this.db, appId, challengeId);
+  }
 
   async memberPage(challengeId: string, limit: number, offset: number): Promise<{ count: number; items: MemberInfo[] }> {
     const rows: Row[] = await this.db.query(

@@ -18,6 +18,8 @@ export interface RankedBoard {
   readonly teamOf: ReadonlyMap<string, string | null>;
   /** Member objects already read for this version (names shown on pages). */
   readonly infos: Map<string, MemberInfo>;
+  /** Answers already serialized for this version, per request shape (see `serializedPage`). */
+  readonly pages: Map<string, string>;
 }
 
 export interface BoardPage {
@@ -27,6 +29,8 @@ export interface BoardPage {
 }
 
 const MAX_BOARDS = 64;
+/** Serialized answers kept per board (about 20 kB each for a page of 50). */
+const MAX_PAGES_PER_BOARD = 64;
 /** Entries kept over all boards: two 100,000-member boards would not fit a 192 MB heap. */
 const MAX_CACHED_ENTRIES = 120_000;
 
@@ -55,9 +59,19 @@ export class LeaderboardCache {
     private readonly reads: GamificationReads,
   ) {}
 
-  async board(challenge: Challenge, view: LeaderboardView, dateRange: number | undefined, teamId?: string): Promise<RankedBoard> {
+  /**
+   * `knownVersion`: the challenge's leaderboard_version when the caller read it together with the
+   * challenge (ChallengeViews.visibleWithVersion); otherwise it is read here.
+   */
+  async board(
+    challenge: Challenge,
+    view: LeaderboardView,
+    dateRange: number | undefined,
+    teamId?: string,
+    knownVersion?: string,
+  ): Promise<RankedBoard> {
     const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
-    const version = await leaderboardVersion(this.dataSource, challenge.id);
+    const version = knownVersion ?? (await leaderboardVersion(this.dataSource, challenge.id));
     const key = `${challenge.id}|${view}|${period.index}|${teamId ?? ''}`;
     const cached = this.boards.get(key);
     if (cached && cached.version === version) return cached.board;
@@ -102,6 +116,16 @@ export class LeaderboardCache {
     return board.infos;
   }
 
+  /** A serialized answer kept for this board version under `key` (everything the answer depends on). */
+  serializedPage(board: RankedBoard, key: string): string | undefined {
+    return board.pages.get(key);
+  }
+
+  keepSerializedPage(board: RankedBoard, key: string, json: string): void {
+    if (board.pages.size >= MAX_PAGES_PER_BOARD) board.pages.delete(board.pages.keys().next().value as string);
+    board.pages.set(key, json);
+  }
+
   page(board: RankedBoard, limit: number, offset: number, requesterKey: string | null): BoardPage {
     const at = requesterKey === null ? undefined : board.position.get(requesterKey);
     return {
@@ -128,6 +152,7 @@ export class LeaderboardCache {
       // Only team boards look a requester's team up; a 100,000-member INDIVIDUAL board skips the map.
       teamOf: new Map(challenge.type === 'TEAM' ? members.map((member) => [member.profileId, member.teamId]) : []),
       infos: new Map(),
+      pages: new Map(),
     };
   }
 }

@@ -2,14 +2,21 @@ import { Module, Provider } from '@nestjs/common';
 import {
   AdminTokenRepository, AppRepository, AuthenticateBearerUseCase, AuthenticateClientUseCase, Clock, CreateAppUseCase,
   CreateDemoAppUseCase, CreateProfileUseCase, DeleteProfileUseCase, EnsureAppUseCase, GetProfileUseCase, IdGenerator,
-  IssueAdminTokenUseCase, ListProfilesUseCase, ProfileCreatedListener, ProfileRepository, TokenGenerator, UpdateProfileUseCase,
+  IssueAdminTokenUseCase, ListProfilesUseCase, PrincipalCache, ProfileCreatedListener, ProfileRepository, TokenGenerator, UpdateProfileUseCase,
 } from '@strive/domain';
+import { AppConfig } from '../config/app-config';
 import {
-  ADMIN_TOKEN_REPOSITORY, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, TOKEN_GENERATOR,
+  ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, TOKEN_GENERATOR,
 } from '../system/tokens';
 
 /** Binds the identity use cases (apps, bearers, profiles) to their ports' adapters. */
 const useCases: Provider[] = [
+  {
+    // Bearer digest -> principal for BEARER_CACHE_TTL_SECONDS (docs/decisions.md "Bearer cache").
+    provide: PrincipalCache,
+    useFactory: (config: AppConfig) => new PrincipalCache(config.bearerCacheTtlMs),
+    inject: [APP_CONFIG],
+  },
   {
     provide: CreateAppUseCase,
     useFactory: (apps: AppRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock) =>
@@ -40,9 +47,9 @@ const useCases: Provider[] = [
   },
   {
     provide: AuthenticateBearerUseCase,
-    useFactory: (adminTokens: AdminTokenRepository, profiles: ProfileRepository, tokens: TokenGenerator, clock: Clock) =>
-      new AuthenticateBearerUseCase(adminTokens, profiles, tokens, clock),
-    inject: [ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, TOKEN_GENERATOR, CLOCK],
+    useFactory: (adminTokens: AdminTokenRepository, profiles: ProfileRepository, tokens: TokenGenerator, clock: Clock, cache: PrincipalCache) =>
+      new AuthenticateBearerUseCase(adminTokens, profiles, tokens, clock, cache),
+    inject: [ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, TOKEN_GENERATOR, CLOCK, PrincipalCache],
   },
   {
     provide: CreateProfileUseCase,
@@ -68,8 +75,9 @@ const useCases: Provider[] = [
   },
   {
     provide: DeleteProfileUseCase,
-    useFactory: (profiles: ProfileRepository, getProfile: GetProfileUseCase) => new DeleteProfileUseCase(profiles, getProfile),
-    inject: [PROFILE_REPOSITORY, GetProfileUseCase],
+    useFactory: (profiles: ProfileRepository, getProfile: GetProfileUseCase, cache: PrincipalCache) =>
+      new DeleteProfileUseCase(profiles, getProfile, cache),
+    inject: [PROFILE_REPOSITORY, GetProfileUseCase, PrincipalCache],
   },
 ];
 

@@ -1,33 +1,53 @@
 import { IdentityError, IdentityErrorCode } from '../identity/identity-error';
 import { Principal } from '../identity/principal';
+import { PrincipalCache } from '../identity/principal-cache';
 import { AdminTokenRepository } from '../ports/admin-token-repository';
 import { Clock } from '../ports/clock';
 import { ProfileRepository } from '../ports/profile-repository';
 import { TokenGenerator } from '../ports/token-generator';
 
-/** Resolves a bearer to the administrator or profile it stands for. */
+/**
+ * Resolves a bearer to the administrator or profile it stands for. A successful lookup may be
+ * reused from `cache` (short TTL); an administrator bearer's expiry is checked on every use.
+ */
 export class AuthenticateBearerUseCase {
   constructor(
     private readonly adminTokens: AdminTokenRepository,
     private readonly profiles: ProfileRepository,
     private readonly tokens: TokenGenerator,
     private readonly clock: Clock,
+    private readonly cache: PrincipalCache = new PrincipalCache(0),
   ) {}
 
   async execute(bearer: string): Promise<Principal> {
     const digest = this.tokens.digest(bearer);
+    const now = this.clock.now().getTime();
+    const cached = this.cache.get(digest, now);
+    if (cached) {
+      if (cached.tokenExpiresAt !== null && cached.tokenExpiresAt <= now) {
+        this.cache.delete(digest);
+        throw AuthenticateBearerUseCase.expired();
+      }
+      return cached.principal;
+    }
     const admin = await this.adminTokens.findByDigest(digest);
     if (admin) {
-      if (admin.expiresAt.getTime() <= this.clock.now().getTime()) {
-        throw new IdentityError(IdentityErrorCode.InvalidToken, 'The administrator bearer has expired; request a new one.');
-      }
-      return { kind: 'admin', appId: admin.appId };
+      if (admin.expiresAt.getTime() <= this.clock.now().getTime()) throw AuthenticateBearerUseCase.expired();
+      const principal: Principal = { kind: 'admin', appId: admin.appId };
+      this.cache.set(digest, principal, now, admin.expiresAt.getTime());
+      return principal;
     }
     // A profile bearer lives as long as its profile: a deleted profile's bearer finds nothing.
     const profile = await this.profiles.findByBearerDigest(digest);
     if (profile) {
-      return { kind: 'profile', appId: profile.appId, profileId: profile.id };
+      const principal: Principal = { kind: 'profile', appId: profile.appId, profileId: profile.id };
+      this.cache.set(digest, principal, now);
+      return principal;
     }
     throw new IdentityError(IdentityErrorCode.InvalidToken, 'Unknown bearer.');
+  }
+
+  private static expired(): IdentityError {
+    return new IdentityError(IdentityErrorCode.InvalidToken, 'The administrator bearer has expired; request a new one.');
   }
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AddChallengeMembersUseCase, assertProfileAccess, Challenge, Clock, CreateChallengeUseCase, DeleteChallengeUseCase,
@@ -309,23 +310,32 @@ export class ChallengeController {
     @Param('public_id', UuidParamPipe) id: string,
     @Query() query: LeaderboardQuery,
     @RequestUrl() url: ApiUrl,
-  ): Promise<LeaderboardProfileAndTeam> {
-    const challenge = await this.views.visible(principal, id);
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, id);
     const requesterProfileId = requesterOf(principal);
     const limit = query.limit ?? DEFAULT_LIMIT;
-    const profiles = await this.boards.board(challenge, 'profiles', query.date_range);
+    const current = this.currentIndex(challenge);
+    const profiles = await this.boards.board(challenge, 'profiles', query.date_range, undefined, version);
+    // The answer is a function of the board version, the URL, the requester and the current
+    // period, as long as it names no team (team names are read fresh): serialized once, then reused.
+    const key = `${url.withQuery({})}|${requesterProfileId ?? ''}|${current}`;
+    const kept = this.boards.serializedPage(profiles, key);
+    if (kept !== undefined) return this.sendJson(response, kept);
     const board = this.boards.page(profiles, limit, query.offset ?? 0, requesterProfileId);
     const teams =
       challenge.type === 'TEAM'
-        ? this.boards.page(await this.boards.board(challenge, 'teams', query.date_range), TEAMS_ON_LEADERBOARD, 0, null).results
+        ? this.boards.page(await this.boards.board(challenge, 'teams', query.date_range, undefined, version), TEAMS_ON_LEADERBOARD, 0, null)
+            .results
         : [];
     const entries = board.requester ? [...board.results, board.requester] : [...board.results];
     const infos = await this.boards.memberInfos(profiles, challenge.id, entries.map((e) => e.profileId as string));
-    const names = await this.reads.teamNames(principal.appId, [...entries, ...teams].map((e) => e.teamId));
+    const teamIds = [...entries, ...teams].map((e) => e.teamId);
+    const names = await this.reads.teamNames(principal.appId, teamIds);
     const links = offsetPage(url, query, board.count, []);
-    return {
+    const answer: LeaderboardProfileAndTeam = {
       challenge: challenge.id,
-      period: presentPeriod(profiles.period, this.currentIndex(challenge)),
+      period: presentPeriod(profiles.period, current),
       count: board.count,
       next: links.next,
       previous: links.previous,
@@ -333,6 +343,15 @@ export class ChallengeController {
       requester: board.requester ? presentProfileEntry(board.requester, infos.get(board.requester.profileId as string), names, url) : null,
       teams: teams.map((e) => presentTeamEntry(e, names)),
     };
+    const json = JSON.stringify(answer);
+    if (teamIds.every((teamId) => teamId === null)) this.boards.keepSerializedPage(profiles, key, json);
+    return this.sendJson(response, json);
+  }
+
+  /** A body serialized already: sent as res.json would send it (same type, charset and ETag). */
+  private sendJson(response: Response, json: string): string {
+    response.type('application/json');
+    return json;
   }
 
   @Get(':public_id/leaderboard_history')

@@ -1,0 +1,110 @@
+import { FixedClock } from '@strive/domain/testing';
+import { adminBearer, createClientApp, createProfile, CreatedTestProfile, startTestApp, TestApp } from './support/test-app';
+
+/**
+ * leaderboard/ answers are serialized once per ranking version and request shape (URL, requester,
+ * current period) and reused: they must stay exactly what a fresh computation answers.
+ */
+describe('leaderboard/ serialized answers', () => {
+  const clock = new FixedClock('2026-03-04T10:00:00Z');
+  let test: TestApp;
+  let admin: string;
+  let credentials: Awaited<ReturnType<typeof createClientApp>>;
+  let ann: CreatedTestProfile;
+  let bob: CreatedTestProfile;
+  let id: string;
+
+  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const get = (path: string, bearer: string) => test.http.get(path).set(auth(bearer)).expect(200);
+  const steps = (profile: CreatedTestProfile, date: string, value: number) =>
+    test.http
+      .post(`/api/v1/profile/${profile.publicId}/data/`)
+      .set(auth(profile.bearer))
+      .send({ source: 'GARMIN', daily_summary: [{ external_id: `day-${date}`, date, distance: 0, steps: value, calories: 0 }] })
+      .expect(201);
+
+  beforeAll(async () => {
+    test = await startTestApp({ clock });
+    credentials = await createClientApp(test);
+    admin = await adminBearer(test, credentials);
+    ann = await createProfile(test, admin, { name: 'Ann' });
+    bob = await createProfile(test, admin, { name: 'Bob' });
+    id = (
+      await test.http
+        .post('/api/v1/challenge/')
+        .set(auth(admin))
+        .send({ title: 'C', type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000, start: '2026-03-02T00:00:00Z', end: '2026-03-09T00:00:00Z' })
+        .expect(201)
+    ).body.public_id;
+    for (const profile of [ann, bob]) {
+      await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(profile.bearer)).send({ profile: profile.publicId }).expect(201);
+    }
+    await steps(ann, '2026-03-04', 12000);
+    await steps(bob, '2026-03-04', 8000);
+  });
+  afterAll(() => test.close());
+
+  it('answers the same JSON, type and ETag the second time, per requester', async () => {
+    const first = await get(`/api/v1/challenge/${id}/leaderboard/`, ann.bearer);
+    const second = await get(`/api/v1/challenge/${id}/leaderboard/`, ann.bearer);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.text).toBe(first.text);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.body.requester).toMatchObject({ rank: 1, score: 12000, profile: { public_id: ann.publicId, name: 'Ann' } });
+    expect(first.body.results.map((e: { score: number }) => e.score)).toEqual([12000, 8000]);
+
+    const asBob = (await get(`/api/v1/challenge/${id}/leaderboard/`, bob.bearer)).body;
+    expect(asBob.requester).toMatchObject({ rank: 2, profile: { public_id: bob.publicId } });
+    const asAdmin = (await get(`/api/v1/challenge/${id}/leaderboard/`, admin)).body;
+    expect(asAdmin.requester).toBeNull();
+    expect(asAdmin.results).toEqual(first.body.results);
+  });
+
+  it('keeps answers apart by URL: version prefix, page and period', async () => {
+    const v11 = (await get(`/api/v1.1/challenge/${id}/leaderboard/`, ann.bearer)).body;
+    expect(v11.results[0].profile.url).toBe(`${test.baseUrl}/api/v1.1/profile/${ann.publicId}/`);
+    const v1 = (await get(`/api/v1/challenge/${id}/leaderboard/`, ann.bearer)).body;
+    expect(v1.results[0].profile.url).toBe(`${test.baseUrl}/api/v1/profile/${ann.publicId}/`);
+    const page = (await get(`/api/v1/challenge/${id}/leaderboard/?limit=1`, ann.bearer)).body;
+    expect(page.results).toHaveLength(1);
+    expect(page.next).toBe(`${test.baseUrl}/api/v1/challenge/${id}/leaderboard/?limit=1&offset=1`);
+    const earlier = (await get(`/api/v1/challenge/${id}/leaderboard/?date_range=0`, ann.bearer)).body;
+    expect(earlier.period).toMatchObject({ date_range: 0, is_current: false });
+    expect(earlier.results.map((e: { score: number }) => e.score)).toEqual([0, 0]);
+  });
+
+  it('follows score changes and the clock at once', async () => {
+    expect((await get(`/api/v1/challenge/${id}/leaderboard/`, ann.bearer)).body.period).toMatchObject({ date_range: 2, is_current: true });
+    await steps(bob, '2026-03-04', 15000);
+    const after = (await get(`/api/v1/challenge/${id}/leaderboard/`, ann.bearer)).body;
+    expect(after.results.map((e: { score: number; profile: { name: string } }) => [e.profile.name, e.score])).toEqual([['Bob', 15000], ['Ann', 12000]]);
+    expect(after.requester).toMatchObject({ rank: 2 });
+    // Same URL and ranking version, the clock moved into the next day: is_current follows.
+    const asked = (await get(`/api/v1/challenge/${id}/leaderboard/?date_range=2`, ann.bearer)).body;
+    expect(asked.period.is_current).toBe(true);
+    clock.set('2026-03-05T10:00:00Z');
+    const later = (await get(`/api/v1/challenge/${id}/leaderboard/?date_range=2`, ann.bearer)).body;
+    expect(later.period.is_current).toBe(false);
+    expect(later.results).toEqual(asked.results);
+  });
+
+  it('shows a renamed team at once (answers naming teams are not kept)', async () => {
+    admin = await adminBearer(test, credentials); // the clock moved a day: a new bearer
+    const red = (await test.http.post('/api/v1/team/').set(auth(admin)).send({ name: 'Red' }).expect(201)).body.public_id;
+    await test.http.post(`/api/v1/team/${red}/members/`).set(auth(admin)).send({ profiles: [ann.publicId] }).expect(201);
+    const teamChallenge = (
+      await test.http
+        .post('/api/v1/challenge/')
+        .set(auth(admin))
+        .send({ title: 'T', type: 'TEAM', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000, start: '2026-03-02T00:00:00Z', end: '2026-03-09T00:00:00Z' })
+        .expect(201)
+    ).body.public_id;
+    await test.http.post(`/api/v1/challenge/${teamChallenge}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(201);
+    const before = (await get(`/api/v1/challenge/${teamChallenge}/leaderboard/`, ann.bearer)).body;
+    expect(before.teams.map((e: { team: { name: string } }) => e.team.name)).toEqual(['Red']);
+    await test.http.patch(`/api/v1/team/${red}/`).set(auth(admin)).send({ name: 'Crimson' }).expect(200);
+    const after = (await get(`/api/v1/challenge/${teamChallenge}/leaderboard/`, ann.bearer)).body;
+    expect(after.teams.map((e: { team: { name: string } }) => e.team.name)).toEqual(['Crimson']);
+    expect(after.requester.team).toEqual({ public_id: red, name: 'Crimson' });
+  });
+});

@@ -1,0 +1,94 @@
+import { identityWorld } from '../../testing';
+import { IdentityErrorCode } from '../identity/identity-error';
+import { Principal } from '../identity/principal';
+import { PrincipalCache } from '../identity/principal-cache';
+import { AuthenticateBearerUseCase } from './authenticate-bearer.use-case';
+import { DeleteProfileUseCase } from './delete-profile.use-case';
+import { GetProfileUseCase } from './get-profile.use-case';
+
+const TTL_MS = 30_000;
+
+async function setup(ttlMs = TTL_MS, maxEntries?: number) {
+  const world = identityWorld();
+  const cache = new PrincipalCache(ttlMs, maxEntries);
+  const authenticate = new AuthenticateBearerUseCase(world.adminTokens, world.profiles, world.tokens, world.clock, cache);
+  const { app, credentials } = await world.createApp.execute({ name: 'Insurer' });
+  const admin = await world.issueAdminToken.execute((await world.authenticateClient.execute(credentials)).id);
+  const ann = await world.createProfile.execute({ appId: app.id, fields: { name: 'Ann', gender: null, reference: '' } });
+  const bob = await world.createProfile.execute({ appId: app.id, fields: { name: 'Bob', gender: null, reference: '' } });
+  const remove = new DeleteProfileUseCase(world.profiles, new GetProfileUseCase(world.profiles), cache);
+  // Counts the lookups that reach the repositories.
+  let lookups = 0;
+  const adminFind = world.adminTokens.findByDigest.bind(world.adminTokens);
+  world.adminTokens.findByDigest = (digest: string) => {
+    lookups += 1;
+    return adminFind(digest);
+  };
+  return { world, cache, authenticate, app, admin, ann, bob, remove, lookups: () => lookups };
+}
+
+describe('bearer cache', () => {
+  it('reuses a successful lookup for the TTL, then looks the bearer up again', async () => {
+    const s = await setup();
+    const principal: Principal = { kind: 'profile', appId: s.app.id, profileId: s.ann.profile.id };
+    await expect(s.authenticate.execute(s.ann.bearer)).resolves.toEqual(principal);
+    await expect(s.authenticate.execute(s.ann.bearer)).resolves.toEqual(principal);
+    expect(s.lookups()).toBe(1);
+    s.world.clock.advance(TTL_MS);
+    await expect(s.authenticate.execute(s.ann.bearer)).resolves.toEqual(principal);
+    expect(s.lookups()).toBe(2);
+  });
+
+  it('still refuses an administrator bearer at its expiry, even when cached', async () => {
+    const s = await setup(48 * 3600 * 1000);
+    await expect(s.authenticate.execute(s.admin.accessToken)).resolves.toEqual({ kind: 'admin', appId: s.app.id });
+    s.world.clock.advance(24 * 3600 * 1000 - 1);
+    await expect(s.authenticate.execute(s.admin.accessToken)).resolves.toEqual({ kind: 'admin', appId: s.app.id });
+    expect(s.lookups()).toBe(1);
+    s.world.clock.advance(1);
+    await expect(s.authenticate.execute(s.admin.accessToken)).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
+    // The expired entry is gone: the next use looks it up (and is refused) again.
+    await expect(s.authenticate.execute(s.admin.accessToken)).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
+    expect(s.lookups()).toBe(2);
+    expect(s.cache.size).toBe(0);
+  });
+
+  it("refuses a deleted profile's bearer at once in the deleting process; other profiles stay cached", async () => {
+    const s = await setup();
+    await s.authenticate.execute(s.ann.bearer);
+    await s.authenticate.execute(s.bob.bearer);
+    await s.authenticate.execute(s.admin.accessToken);
+    expect(s.cache.size).toBe(3);
+    await s.remove.execute({ kind: 'admin', appId: s.app.id }, s.ann.profile.id);
+    expect(s.cache.size).toBe(2);
+    await expect(s.authenticate.execute(s.ann.bearer)).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
+    await expect(s.authenticate.execute(s.bob.bearer)).resolves.toMatchObject({ profileId: s.bob.profile.id });
+  });
+
+  it('does not keep unknown bearers, and keeps nothing with a TTL of 0', async () => {
+    const s = await setup(0);
+    await expect(s.authenticate.execute('made-up')).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
+    await s.authenticate.execute(s.ann.bearer);
+    await s.authenticate.execute(s.ann.bearer);
+    expect(s.cache.size).toBe(0);
+  });
+
+  it('drops the oldest entries beyond its size', async () => {
+    const s = await setup(TTL_MS, 2);
+    await s.authenticate.execute(s.admin.accessToken);
+    await s.authenticate.execute(s.ann.bearer);
+    await s.authenticate.execute(s.bob.bearer);
+    await s.authenticate.execute(s.bob.bearer);
+    expect(s.cache.size).toBe(2);
+    const before = s.lookups();
+    await s.authenticate.execute(s.admin.accessToken);
+    expect(s.lookups()).toBe(before + 1);
+  });
+
+  it('deletes without a cache as before', async () => {
+    const s = await setup();
+    const remove = new DeleteProfileUseCase(s.world.profiles, new GetProfileUseCase(s.world.profiles));
+    await remove.execute({ kind: 'admin', appId: s.app.id }, s.bob.profile.id);
+    await expect(s.authenticate.execute(s.bob.bearer)).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
+  });
+});
