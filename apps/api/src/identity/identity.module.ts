@@ -1,10 +1,12 @@
 import { Module, Provider } from '@nestjs/common';
 import {
-  AdminTokenRepository, AppRepository, AuthenticateBearerUseCase, AuthenticateClientUseCase, Clock, CreateAppUseCase,
-  CreateDemoAppUseCase, CreateProfileUseCase, DeleteProfileUseCase, EnsureAppUseCase, GetProfileUseCase, IdGenerator,
-  IssueAdminTokenUseCase, ListProfilesUseCase, PrincipalCache, ProfileCreatedListener, ProfileRepository, TokenGenerator, UpdateProfileUseCase,
+  AuthenticateBearerUseCase, AuthenticateClientUseCase, Clock, CreateAppUseCase, CreateDemoAppUseCase,
+  CreateProfileUseCase, DeleteProfileUseCase, EnsureAppUseCase, GetProfileUseCase, IdGenerator,
+  IssueAdminTokenUseCase, ListProfilesUseCase, PrincipalCache, ProfileCreatedListener, ProfileRepository,
+  TokenGenerator, UpdateProfileUseCase,
 } from '@strive/domain';
 import { AppConfig } from '../config/app-config';
+import { useCaseProvider } from '../system/use-case-provider';
 import {
   ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, TOKEN_GENERATOR,
 } from '../system/tokens';
@@ -17,40 +19,12 @@ const useCases: Provider[] = [
     useFactory: (config: AppConfig) => new PrincipalCache(config.bearerCacheTtlMs),
     inject: [APP_CONFIG],
   },
-  {
-    provide: CreateAppUseCase,
-    useFactory: (apps: AppRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock) =>
-      new CreateAppUseCase(apps, tokens, ids, clock),
-    inject: [APP_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK],
-  },
-  {
-    provide: EnsureAppUseCase,
-    useFactory: (apps: AppRepository, tokens: TokenGenerator, createApp: CreateAppUseCase) =>
-      new EnsureAppUseCase(apps, tokens, createApp),
-    inject: [APP_REPOSITORY, TOKEN_GENERATOR, CreateAppUseCase],
-  },
-  {
-    provide: CreateDemoAppUseCase,
-    useFactory: (apps: AppRepository, createApp: CreateAppUseCase) => new CreateDemoAppUseCase(apps, createApp),
-    inject: [APP_REPOSITORY, CreateAppUseCase],
-  },
-  {
-    provide: AuthenticateClientUseCase,
-    useFactory: (apps: AppRepository, tokens: TokenGenerator) => new AuthenticateClientUseCase(apps, tokens),
-    inject: [APP_REPOSITORY, TOKEN_GENERATOR],
-  },
-  {
-    provide: IssueAdminTokenUseCase,
-    useFactory: (adminTokens: AdminTokenRepository, tokens: TokenGenerator, clock: Clock) =>
-      new IssueAdminTokenUseCase(adminTokens, tokens, clock),
-    inject: [ADMIN_TOKEN_REPOSITORY, TOKEN_GENERATOR, CLOCK],
-  },
-  {
-    provide: AuthenticateBearerUseCase,
-    useFactory: (adminTokens: AdminTokenRepository, profiles: ProfileRepository, tokens: TokenGenerator, clock: Clock, cache: PrincipalCache) =>
-      new AuthenticateBearerUseCase(adminTokens, profiles, tokens, clock, cache),
-    inject: [ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, TOKEN_GENERATOR, CLOCK, PrincipalCache],
-  },
+  useCaseProvider(CreateAppUseCase, APP_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK),
+  useCaseProvider(EnsureAppUseCase, APP_REPOSITORY, TOKEN_GENERATOR, CreateAppUseCase),
+  useCaseProvider(CreateDemoAppUseCase, APP_REPOSITORY, CreateAppUseCase),
+  useCaseProvider(AuthenticateClientUseCase, APP_REPOSITORY, TOKEN_GENERATOR),
+  useCaseProvider(IssueAdminTokenUseCase, ADMIN_TOKEN_REPOSITORY, TOKEN_GENERATOR, CLOCK),
+  useCaseProvider(AuthenticateBearerUseCase, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, TOKEN_GENERATOR, CLOCK, PrincipalCache),
   {
     provide: CreateProfileUseCase,
     useFactory: (profiles: ProfileRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock, listeners?: ProfileCreatedListener[]) =>
@@ -58,27 +32,10 @@ const useCases: Provider[] = [
     // Listeners (AUTOMATIC challenge enrollment) come from the gamification module when it is loaded.
     inject: [PROFILE_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK, { token: PROFILE_CREATED_LISTENERS, optional: true }],
   },
-  {
-    provide: GetProfileUseCase,
-    useFactory: (profiles: ProfileRepository) => new GetProfileUseCase(profiles),
-    inject: [PROFILE_REPOSITORY],
-  },
-  {
-    provide: ListProfilesUseCase,
-    useFactory: (profiles: ProfileRepository) => new ListProfilesUseCase(profiles),
-    inject: [PROFILE_REPOSITORY],
-  },
-  {
-    provide: UpdateProfileUseCase,
-    useFactory: (profiles: ProfileRepository, getProfile: GetProfileUseCase) => new UpdateProfileUseCase(profiles, getProfile),
-    inject: [PROFILE_REPOSITORY, GetProfileUseCase],
-  },
-  {
-    provide: DeleteProfileUseCase,
-    useFactory: (profiles: ProfileRepository, getProfile: GetProfileUseCase, cache: PrincipalCache) =>
-      new DeleteProfileUseCase(profiles, getProfile, cache),
-    inject: [PROFILE_REPOSITORY, GetProfileUseCase, PrincipalCache],
-  },
+  useCaseProvider(GetProfileUseCase, PROFILE_REPOSITORY),
+  useCaseProvider(ListProfilesUseCase, PROFILE_REPOSITORY),
+  useCaseProvider(UpdateProfileUseCase, PROFILE_REPOSITORY, GetProfileUseCase),
+  useCaseProvider(DeleteProfileUseCase, PROFILE_REPOSITORY, GetProfileUseCase, PrincipalCache),
 ];
 
 @Module({ providers: useCases, exports: useCases })
