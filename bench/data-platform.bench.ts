@@ -28,6 +28,8 @@ const PER_PROFILE = 1_000; // 500 workouts + 500 daily summaries per profile
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const READ_WORKOUTS = Number(process.env.BENCH_READ_WORKOUTS ?? 50_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
+// Extra node flags for the API process, e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CLIENT_ID = 'bench-client';
 const CLIENT_SECRET = 'bench-secret-0123456789';
 
@@ -100,7 +102,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   await resetDatabase();
-  const server: ChildProcess = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
+  const server: ChildProcess = spawn(process.execPath, [...API_NODE_ARGS, 'dist/apps/api/src/main.js'], {
     env: {
       ...process.env, DATABASE_URL, PORT: String(PORT), BOOTSTRAP_CLIENT_ID: CLIENT_ID, BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', DEMO_APP: 'false',

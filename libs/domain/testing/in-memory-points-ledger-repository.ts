@@ -7,11 +7,12 @@ export class InMemoryPointsLedgerRepository implements PointsLedgerRepository {
 
   constructor(private readonly events: InMemoryPointsEventRepository) {}
 
-  async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<void> {
+  async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<number> {
     const key = `${appId}\u0000${profileId}`;
     const profile = replaceAll ? new Map<string, DayPoints>() : (this.days.get(key) ?? new Map<string, DayPoints>());
     for (const day of days) profile.set(day.day, day);
     this.days.set(key, profile);
+    return this.total(appId, profileId);
   }
 
   async total(appId: string, profileId: string): Promise<number> {

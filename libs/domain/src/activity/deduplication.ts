@@ -94,6 +94,9 @@ export function compareWorkoutPreference(a: Workout, b: Workout): number {
     TIER_RANK[sourceTier(a.source)] - TIER_RANK[sourceTier(b.source)] ||
     completeness(b) - completeness(a) ||
     sourceRank(a.source) - sourceRank(b.source) ||
+    // The tie-break: cheap fields first (one source's records tie on everything above).
+    a.start.getTime() - b.start.getTime() ||
+    compareText(a.externalId, b.externalId) ||
     compareText(fingerprint(a), fingerprint(b))
   );
 }

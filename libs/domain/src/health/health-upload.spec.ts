@@ -112,6 +112,7 @@ describe(readHealthUpload.name, () => {
     ['a date more than a day ahead', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-11-22', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: lies more than a day in the future'],
     ['a negative duration', { source: 'GARMIN', workout: [workout({ duration: '-01:00:00' })] }, 'workout[0].duration: must be a duration hh:mm:ss'],
     ['an object that is not one', { source: 'GARMIN', workout: [workout({ heart_rate_summary: [] })] }, 'workout[0].heart_rate_summary: must be an object, not an array'],
+    ['a field named like an Object method', { source: 'GARMIN', workout: [workout({ constructor: 1 })] }, 'workout[0].constructor: unknown field'],
     ['an unknown nested field', { source: 'GARMIN', workout: [workout({ heart_rate_summary: { median: 3 } })] }, 'workout[0].heart_rate_summary.median: unknown field'],
     ['an array that is not one', { source: 'GARMIN', workout: [workout({ heart_rate_samples: {} })] }, 'workout[0].heart_rate_samples: must be an array, not a object'],
     ['an array entry that is not an object', { source: 'GARMIN', workout: [workout({ heart_rate_samples: [1] })] }, 'workout[0].heart_rate_samples[0]: must be an object, not a number'],

@@ -2,6 +2,7 @@ import { deduplicateWorkouts, mergeDailySummaries } from '../activity/deduplicat
 import { DailySummary, Workout } from '../activity/records';
 import { dailySummaryPoints, roundPoints, workoutPoints } from '../points/points-calculator';
 import { PointsDefinition } from '../points/points-definition';
+import { HealthRecord } from './health-record';
 
 /**
  * The points a profile earned on one day: its merged daily summary of that (local) date,
@@ -43,9 +44,23 @@ export function pointsOfDays(
     .map(([day, t]) => ({ day, dailySummaries: roundPoints(t.daily), workouts: roundPoints(t.workouts) }));
 }
 
-/** The UTC days from `from` to `to` (both included), YYYY-MM-DD. */
-export function daysBetween(from: Date, to: Date): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${utcDay(from)}T00:00:00Z`); t <= to.getTime(); t += 86_400_000) days.push(utcDay(new Date(t)));
+const DAY_MS = 86_400_000;
+
+/**
+ * The days whose points the given new daily summaries and workouts can change: the date of
+ * each daily summary, and for each workout the UTC days from the day before its start to the
+ * day after its end (a new copy of a session may take over from a copy filed on the day before).
+ */
+export function touchedDays(records: readonly HealthRecord[]): Set<string> {
+  const days = new Set<string>();
+  const workoutDays = new Set<number>();
+  for (const record of records) {
+    if (record.type === 'daily_summary') days.add(String(record.data.date));
+    else if (record.type === 'workout') {
+      const last = Math.floor((record.endTime ?? record.time).getTime() / DAY_MS) + 1;
+      for (let n = Math.floor(record.time.getTime() / DAY_MS) - 1; n <= last; n++) workoutDays.add(n);
+    }
+  }
+  for (const n of workoutDays) days.add(utcDay(new Date(n * DAY_MS)));
   return days;
 }

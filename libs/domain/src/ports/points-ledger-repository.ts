@@ -2,8 +2,11 @@ import { DayPoints } from '../health/points-ledger';
 
 /** The points each day earned a profile (see DayPoints), kept so totals need no full recount. */
 export interface PointsLedgerRepository {
-  /** Stores these days' points; with `replaceAll`, every other day of the profile is removed. */
-  saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<void>;
+  /**
+   * Stores these days' points (with `replaceAll`, every other day of the profile is removed)
+   * and answers the profile's new total, as `total` would.
+   */
+  saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<number>;
   /** The profile's total: its days plus its events' points. */
   total(appId: string, profileId: string): Promise<number>;
 }

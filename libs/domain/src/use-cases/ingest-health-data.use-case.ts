@@ -49,8 +49,8 @@ export function changedSpan(appId: string, profileId: string, records: readonly 
 /**
  * POST profile/{id}/data/: validates the whole upload (any problem: HealthDataError, nothing
  * stored), stores every record idempotently by (profile, source, type, external_id), then, when
- * daily summaries or workouts changed, refreshes the profile's total_points (only the days touched) and tells the
- * activity-change listener (challenge rescoring) before returning.
+ * daily summaries or workouts changed, refreshes the profile's total_points (only the days
+ * touched) and tells the activity-change listener (challenge rescoring), both before returning.
  */
 export class IngestHealthDataUseCase {
   constructor(
@@ -67,7 +67,12 @@ export class IngestHealthDataUseCase {
     assertProfileAccess(input.principal, profile.id, true);
     const upload = readHealthUpload(input.body, this.clock.now());
     const { appId } = profile;
-    const result = await this.records.upsert(appId, profile.id, upload.records);
+    // The days' points are counted from the upload itself while it is being stored (the count
+    // reads only other records); they are saved only if something was created.
+    const [result, counted] = await Promise.all([
+      this.records.upsert(appId, profile.id, upload.records),
+      this.points.countDays(appId, profile.id, upload.records),
+    ]);
     const counts: Partial<Record<HealthDataType, IngestionCounts>> = {};
     for (const type of HEALTH_DATA_TYPES) {
       if (Array.isArray((input.body as Record<string, unknown>)[type])) {
@@ -76,11 +81,12 @@ export class IngestHealthDataUseCase {
     }
     const change = changedSpan(appId, profile.id, result.written);
     if (change) {
-      const scoring = result.written.filter((r) => r.type === 'daily_summary' || r.type === 'workout');
       // A changed record may have left a day the upload does not name: recount everything then.
       const updated = (counts.daily_summary?.updated ?? 0) + (counts.workout?.updated ?? 0);
-      await this.points.execute({ appId, profileId: profile.id, scope: updated > 0 ? 'all' : { created: scoring } });
-      await this.listener.activityChanged(change);
+      await Promise.all([
+        updated > 0 ? this.points.execute({ appId, profileId: profile.id, scope: 'all' }) : this.points.saveDays(appId, profile.id, counted),
+        this.listener.activityChanged(change),
+      ]);
     }
     return { counts, change };
   }

@@ -3,7 +3,7 @@ import { InMemoryHealthRecordRepository } from '../../testing/in-memory-health-r
 import { InMemoryPointsLedgerRepository } from '../../testing/in-memory-points-ledger-repository';
 import { dailySummaryOf, workoutOf } from '../health/health-activity';
 import { HealthRecord } from '../health/health-record';
-import { daysBetween, pointsOfDays } from '../health/points-ledger';
+import { pointsOfDays, touchedDays } from '../health/points-ledger';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { totalPoints } from '../points/points-calculator';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
@@ -71,6 +71,14 @@ describe(RefreshProfilePointsUseCase.name, () => {
       { day: '2026-10-02', dailySummaries: 0, workouts: 0 },
     ]);
     expect(pointsOfDays(definition, [], workouts).map((d) => d.day)).toEqual(['2026-10-01', '2026-10-03']);
-    expect(daysBetween(new Date('2026-10-01T23:00:00Z'), new Date('2026-10-03T00:00:00Z'))).toEqual(['2026-10-01', '2026-10-02', '2026-10-03']);
+  });
+
+  it('touches the date of a daily summary, and the days around a workout from the day before its start to the day after its end', () => {
+    // 23:50 on Oct 1 to 00:20 on Oct 2: Sep 30 to Oct 3.
+    const lateRun = run('GARMIN', '2026-10-01T23:50:00Z', 30);
+    expect([...touchedDays([lateRun, day('OURA', '2026-10-10', 100)])].sort()).toEqual([
+      '2026-09-30', '2026-10-01', '2026-10-02', '2026-10-03', '2026-10-10',
+    ]);
+    expect([...touchedDays([run('GARMIN', '2026-10-05T07:00:00Z')])].sort()).toEqual(['2026-10-04', '2026-10-05', '2026-10-06']);
   });
 });

@@ -33,9 +33,9 @@ export function toStoredRecord(row: Row): StoredHealthRecord {
 const COLUMNS = 'id::text AS id, type, subtype, source, external_id, time, end_time, data';
 
 /**
- * The health_record table. Upserts are one multi-row INSERT ... ON CONFLICT over unnest()
- * arrays (nine parameters whatever the batch size); rows whose content did not change are
- * not touched, and RETURNING tells created (xmax 0) from updated.
+ * The health_record table. Upserts are one INSERT ... ON CONFLICT over jsonb_to_recordset()
+ * (three parameters whatever the batch size); rows whose content did not change are not
+ * touched, and RETURNING tells created (xmax 0) from updated.
  */
 export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -44,20 +44,21 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     const counts: Partial<Record<HealthDataType, { created: number; updated: number; unchanged: number }>> = {};
     for (const record of records) counts[record.type] ??= { created: 0, updated: 0, unchanged: 0 };
     if (records.length === 0) return { counts, written: [] };
-    const params: unknown[] = [appId, profileId];
-    const values = records.map((r) => {
-      params.push(r.type, r.subtype, r.source, r.externalId, r.time.toISOString(), r.endTime ? r.endTime.toISOString() : null, JSON.stringify(r.data));
-      const n = params.length;
-      return `($1, $2, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}::timestamptz, $${n - 1}::timestamptz, $${n}::jsonb)`;
-    });
+    // The rows travel as one JSON document: one parameter to bind whatever the batch size,
+    // parsed by the server in one pass (several ms less per 500 rows than 4,500 parameters).
+    const rows = JSON.stringify(records.map((r) => ({
+      type: r.type, subtype: r.subtype, source: r.source, external_id: r.externalId, time: r.time.toISOString(), end_time: r.endTime?.toISOString() ?? null, data: r.data,
+    })));
     const returned: { type: HealthDataType; external_id: string; inserted: boolean }[] = await this.dataSource.query(
-      `INSERT INTO health_record (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
-       VALUES ${values.join(', ')}
+      `INSERT INTO health_record AS stored (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
+       SELECT $1, $2, r.type, r.subtype, r.source, r.external_id, r.time, r.end_time, r.data
+       FROM jsonb_to_recordset($3::jsonb)
+         AS r(type text, subtype text, source text, external_id text, time timestamptz, end_time timestamptz, data jsonb)
        ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE
          SET subtype = EXCLUDED.subtype, time = EXCLUDED.time, end_time = EXCLUDED.end_time, data = EXCLUDED.data, updated_at = now()
-         WHERE health_record.data IS DISTINCT FROM EXCLUDED.data
+         WHERE stored.data IS DISTINCT FROM EXCLUDED.data
        RETURNING type, external_id, (xmax::text = '0') AS inserted`,
-      params,
+      [appId, profileId, rows],
     );
     const written = new Set<string>();
     for (const row of returned) {
@@ -86,16 +87,16 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
   }
 
   async listAll(
-    appId: string, profileId: string, type: HealthDataType, range: { from?: Date; to?: Date },
+    appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date },
     exclude?: { source: Source; externalIds: readonly string[] },
   ): Promise<HealthRecord[]> {
     const rows: Row[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM health_record
-       WHERE app_id = $1 AND profile_id = $2 AND type = $3 AND subtype = ''
+       WHERE app_id = $1 AND profile_id = $2 AND type = ANY($3::text[]) AND subtype = ''
          AND ($4::timestamptz IS NULL OR time >= $4) AND ($5::timestamptz IS NULL OR time <= $5)
          AND NOT (source = $6 AND external_id = ANY($7::text[]))
        ORDER BY time, id`,
-      [appId, profileId, type, range.from?.toISOString() ?? null, range.to?.toISOString() ?? null, exclude?.source ?? '', [...(exclude?.externalIds ?? [])]],
+      [appId, profileId, types, range.from?.toISOString() ?? null, range.to?.toISOString() ?? null, exclude?.source ?? '', [...(exclude?.externalIds ?? [])]],
     );
     return rows.map(toStoredRecord);
   }

@@ -101,28 +101,34 @@ export class TypeOrmPointsEventRepository implements PointsEventRepository {
 export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<void> {
-    const upsert = (runner: { query(sql: string, params: unknown[]): Promise<unknown> }, chunk: readonly DayPoints[]) =>
-      runner.query(
-        `INSERT INTO profile_points_day (app_id, profile_id, day, daily_summary_points, workout_points)
-         SELECT $1, $2, d.day, d.daily, d.workouts FROM unnest($3::date[], $4::float8[], $5::float8[]) AS d(day, daily, workouts)
-         ON CONFLICT (app_id, profile_id, day) DO UPDATE
-           SET daily_summary_points = EXCLUDED.daily_summary_points, workout_points = EXCLUDED.workout_points`,
-        [appId, profileId, chunk.map((d) => d.day), chunk.map((d) => d.dailySummaries), chunk.map((d) => d.workouts)],
-      );
-    // One statement is atomic by itself; a full recount replaces the profile's days in one transaction.
-    if (!replaceAll) {
-      await upsert(this.dataSource, days);
-      return;
+  async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<number> {
+    const columns = (chunk: readonly DayPoints[]) => [chunk.map((d) => d.day), chunk.map((d) => d.dailySummaries), chunk.map((d) => d.workouts)];
+    const upsert = `INSERT INTO profile_points_day (app_id, profile_id, day, daily_summary_points, workout_points)
+      SELECT $1, $2, d.day, d.daily, d.workouts FROM unnest($3::date[], $4::float8[], $5::float8[]) AS d(day, daily, workouts)
+      ON CONFLICT (app_id, profile_id, day) DO UPDATE
+        SET daily_summary_points = EXCLUDED.daily_summary_points, workout_points = EXCLUDED.workout_points`;
+    if (replaceAll) {
+      return this.dataSource.transaction(async (manager) => {
+        await manager.query('DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2', [appId, profileId]);
+        for (let i = 0; i < days.length; i += 5000) await manager.query(upsert, [appId, profileId, ...columns(days.slice(i, i + 5000))]);
+        return this.total(appId, profileId, manager);
+      });
     }
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2', [appId, profileId]);
-      for (let i = 0; i < days.length; i += 5000) await upsert(manager, days.slice(i, i + 5000));
-    });
+    // One round trip: the statement's own snapshot does not see the rows it writes, so the
+    // total adds the new days to the other stored days.
+    const [row] = await this.dataSource.query(
+      `WITH saved AS (${upsert})
+       SELECT (SELECT coalesce(sum(daily + workouts), 0) FROM unnest($4::float8[], $5::float8[]) AS d(daily, workouts))
+            + (SELECT coalesce(sum(daily_summary_points + workout_points), 0) FROM profile_points_day
+               WHERE app_id = $1 AND profile_id = $2 AND day <> ALL($3::date[]))
+            + (SELECT coalesce(sum(points), 0) FROM points_event WHERE app_id = $1 AND profile_id = $2) AS total`,
+      [appId, profileId, ...columns(days)],
+    );
+    return Number(row.total);
   }
 
-  async total(appId: string, profileId: string): Promise<number> {
-    const [row] = await this.dataSource.query(
+  async total(appId: string, profileId: string, runner: Pick<DataSource, 'query'> = this.dataSource): Promise<number> {
+    const [row] = await runner.query(
       `SELECT (SELECT coalesce(sum(daily_summary_points + workout_points), 0) FROM profile_points_day WHERE app_id = $1 AND profile_id = $2)
             + (SELECT coalesce(sum(points), 0) FROM points_event WHERE app_id = $1 AND profile_id = $2) AS total`,
       [appId, profileId],

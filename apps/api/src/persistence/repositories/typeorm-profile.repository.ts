@@ -10,7 +10,7 @@ const ORDER_COLUMN: Record<ProfileOrderField, string> = {
   total_points: 'profile.totalPoints',
 };
 
-function toProfile(row: ProfileEntity): Profile {
+function toProfile(row: Omit<ProfileEntity, 'app' | 'bearerDigest'>): Profile {
   return {
     id: row.id,
     appId: row.appId,
@@ -31,7 +31,7 @@ function likePattern(text: string): string {
 export class TypeOrmProfileRepository implements ProfileRepository {
   private readonly rows: Repository<ProfileEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.rows = dataSource.getRepository(ProfileEntity);
   }
 
@@ -55,13 +55,22 @@ export class TypeOrmProfileRepository implements ProfileRepository {
     );
   }
 
+  // The two calls of every upload: plain SQL, without the entity machinery.
   async setTotalPoints(appId: string, id: string, totalPoints: number): Promise<void> {
-    await this.rows.update({ appId, id }, { totalPoints });
+    await this.dataSource.query('UPDATE profile SET total_points = $3 WHERE app_id = $1 AND id = $2', [appId, id, totalPoints]);
   }
 
   async findInApp(appId: string, id: string): Promise<Profile | null> {
-    const row = await this.rows.findOneBy({ appId, id });
-    return row && toProfile(row);
+    const [row] = await this.dataSource.query(
+      'SELECT app_id, id, name, gender, reference, team_id, total_points, created_at FROM profile WHERE app_id = $1 AND id = $2',
+      [appId, id],
+    );
+    return row
+      ? toProfile({
+          appId: row.app_id, id: row.id, name: row.name, gender: row.gender, reference: row.reference, teamId: row.team_id,
+          totalPoints: Number(row.total_points), createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+        })
+      : null;
   }
 
   async findByBearerDigest(digest: string): Promise<Profile | null> {
