@@ -58,7 +58,9 @@ async function api(path: string, init: RequestInit & { bearer?: string } = {}): 
 
 function startApi() {
   // A bounded heap, as a container with a memory limit would set it: V8 then collects early.
-  const child = spawn(process.execPath, ['--max-old-space-size=192', join(ROOT, 'dist/apps/api/src/main.js')], {
+  // BENCH_API_NODE_ARGS adds node flags, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--max-old-space-size=192', ...extra, join(ROOT, 'dist/apps/api/src/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: URL, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_APP: 'false',

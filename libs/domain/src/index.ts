@@ -35,6 +35,7 @@ export * from './challenge/progress';
 export * from './challenge/member-period-score';
 export * from './events/challenge-events';
 export * from './leaderboard/ranking';
+export * from './leaderboard/ranking-table';
 export * from './ports/score-repository';
 export * from './ports/activity-history';
 export * from './ports/event-outbox';

@@ -84,11 +84,11 @@ export class ChallengeViews {
       const member = requester === null ? null : await this.memberships.find(challenge.id, requester);
       if (!member?.teamId) return 0;
       const teams = await this.boards.board(challenge, 'teams', period);
-      const entry = teams.ranked[teams.position.get(member.teamId) ?? -1];
+      const entry = teams.table.find(member.teamId);
       return goalProportion(entry?.progress ?? 0, challenge.goalValue);
     }
     const everyone = await this.boards.board(challenge, 'profiles', period);
-    const progress = aggregateProgress(challenge.calculationMethod, everyone.ranked.map((e) => e.progress), everyone.ranked.length);
+    const progress = aggregateProgress(challenge.calculationMethod, everyone.table.progressValues(), everyone.table.size);
     return goalProportion(progress, challenge.goalValue);
   }
 

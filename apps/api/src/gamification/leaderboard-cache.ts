@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Challenge, ChallengePeriod, Clock, GetLeaderboardUseCase, LeaderboardEntry, LeaderboardView, MembershipRepository,
-  PeriodCalendar, Ranked,
+  PeriodCalendar, Ranked, RankingTable,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
 import { leaderboardVersion } from '../persistence/gamification/db';
@@ -11,9 +11,8 @@ import { GamificationReads, MemberInfo } from './gamification-reads';
 export interface RankedBoard {
   readonly version: string;
   readonly period: ChallengePeriod;
-  readonly ranked: readonly Ranked<LeaderboardEntry>[];
-  /** Entry key -> index in `ranked`. */
-  readonly position: ReadonlyMap<string, number>;
+  /** The whole ranking, in columns (a few heap objects however many members). */
+  readonly table: RankingTable;
   /** Member profile id -> the team it plays for (requester's team entry). */
   readonly teamOf: ReadonlyMap<string, string | null>;
   /** Member objects already read for this version (names shown on pages). */
@@ -83,7 +82,7 @@ export class LeaderboardCache {
     this.boards.set(key, slot);
     slot.board.then(
       (board) => {
-        slot.size = board.ranked.length;
+        slot.size = board.table.size;
         this.evict(key);
       },
       () => {
@@ -127,11 +126,10 @@ export class LeaderboardCache {
   }
 
   page(board: RankedBoard, limit: number, offset: number, requesterKey: string | null): BoardPage {
-    const at = requesterKey === null ? undefined : board.position.get(requesterKey);
     return {
-      count: board.ranked.length,
-      results: board.ranked.slice(offset, offset + limit),
-      requester: at === undefined ? null : board.ranked[at],
+      count: board.table.size,
+      results: board.table.slice(offset, limit),
+      requester: requesterKey === null ? null : board.table.find(requesterKey),
     };
   }
 
@@ -147,8 +145,7 @@ export class LeaderboardCache {
     return {
       version,
       period,
-      ranked,
-      position: new Map(ranked.map((entry, index) => [entry.key, index])),
+      table: RankingTable.of(ranked),
       // Only team boards look a requester's team up; a 100,000-member INDIVIDUAL board skips the map.
       teamOf: new Map(challenge.type === 'TEAM' ? members.map((member) => [member.profileId, member.teamId]) : []),
       infos: new Map(),

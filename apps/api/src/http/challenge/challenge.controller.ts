@@ -425,14 +425,15 @@ export class ChallengeController {
     if (!names.has(teamId)) throw TeamError.notFound(teamId);
     const contributions = await this.boards.board(challenge, 'team_members', query.date_range, teamId);
     const teams = await this.boards.board(challenge, 'teams', query.date_range);
-    const own = teams.ranked[teams.position.get(teamId) ?? -1];
-    const infos = await this.reads.membersByIds(challenge.id, contributions.ranked.map((e) => e.profileId as string));
+    const own = teams.table.find(teamId);
+    const entries = contributions.table.slice(0, contributions.table.size);
+    const infos = await this.reads.membersByIds(challenge.id, entries.map((e) => e.profileId as string));
     return {
       team: teamRef(teamId, names) as { public_id: string; name: string },
       period: presentPeriod(contributions.period, this.currentIndex(challenge)),
       progress: own?.progress ?? 0,
-      count: contributions.ranked.length,
-      results: contributions.ranked.map((e) => presentProfileEntry(e, infos.get(e.profileId as string), names, url)),
+      count: entries.length,
+      results: entries.map((e) => presentProfileEntry(e, infos.get(e.profileId as string), names, url)),
     };
   }
 
