@@ -19,6 +19,14 @@ const transform: Config['transform'] = {
   ],
 };
 
+// Swagger UI is served by @fastify/static, which requires content-disposition 2: an ES module,
+// which Node 20 loads with require() but Jest does not. SWC turns it into CommonJS for the e2e tests.
+const esmPackages = ['content-disposition'];
+const e2eTransform: Config['transform'] = {
+  ...transform,
+  [`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: ['@swc/jest', { module: { type: 'commonjs' } }],
+};
+
 const moduleNameMapper = {
   '^@strive/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@strive/domain/testing$': '<rootDir>/libs/domain/testing/index.ts',
@@ -42,7 +50,8 @@ const config: Config = {
       testEnvironment: 'node',
       rootDir: '.',
       testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/apps/**/*.e2e-spec.ts'],
-      transform,
+      transform: e2eTransform,
+      transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
       moduleNameMapper,
       globalSetup: '<rootDir>/apps/api/test/support/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/apps/api/test/support/setup-timeout.ts'],

@@ -1,8 +1,7 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { HealthController } from './http/health/health.controller';
 import { ProfileController } from './http/profile/profile.controller';
-import { JsonContentTypeMiddleware } from './http/shared/json-content-type.middleware';
 import { TokenController } from './http/token/token.controller';
 import { IdentityModule } from './identity/identity.module';
 import { StartupService } from './identity/startup.service';
@@ -16,8 +15,4 @@ import { GamificationHttpModule } from './gamification/gamification-http.module'
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })
-export class AppModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonContentTypeMiddleware).forRoutes('*path');
-  }
-}
+export class AppModule {}

@@ -1,35 +1,58 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
-import { ProblemDetailsFilter } from './http/problem/problem-details.filter';
+import { PROBLEM_TYPE, problemOf, ProblemDetailsFilter } from './http/problem/problem-details.filter';
 import { RequestValidationError } from './http/problem/request-validation.error';
-import { requestLogger } from './logging/request-logger';
+import { VersionedRequest } from './http/shared/api-url';
+import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
-import { APP_CONFIG } from './system/tokens';
+
+const V1_1 = /^\/api\/v1\.1(?=\/|\?|$)/;
+// POST /token/ takes no body; OAuth clients often send grant_type form-encoded: it is ignored.
+const TOKEN = /^\/api\/v1\/token\/?(\?|$)/;
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
+
+/** BODY_LIMIT ("512kb", "2mb") in bytes. */
+function bytes(limit: string): number {
+  const [, amount, unit] = /^(\d+)(b|kb|mb)$/i.exec(limit) as RegExpExecArray;
+  return Number(amount) * UNITS[unit.toLowerCase()];
+}
+
+/** The HTTP server (Fastify) with the API's routing rules; main.ts and the tests both use it. */
+export function httpAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: bytes(config.bodyLimit),
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
+    // What Fastify answers itself (a URL it cannot decode) is a problem too.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const problem = problemOf(error, (request.originalUrl ?? request.url).split('?')[0]);
+      void reply.status(problem.status).header('Content-Type', PROBLEM_TYPE).send(JSON.stringify(problem));
+    },
+    // /api/v1.1 is the same API as /api/v1: route it there and remember which one was asked
+    // for (urls, v1.1 fields).
+    rewriteUrl: (request: IncomingMessage & VersionedRequest) => {
+      const url = request.url ?? '/';
+      request.apiVersion = V1_1.test(url) ? 'v1.1' : 'v1';
+      request.publicBaseUrl = config.publicBaseUrl;
+      return url.replace(V1_1, '/api/v1');
+    },
+  });
+}
 
 /**
  * Everything the HTTP host needs besides its modules, shared by main.ts and the
  * tests so both serve the very same API.
  */
-export function configureApp(app: NestExpressApplication, logger: Logger): INestApplication {
-  const config = app.get<AppConfig>(APP_CONFIG);
-  app.disable('x-powered-by');
-  app.use(requestLogger(logger));
-  // /api/v1.1 is the same API as /api/v1; remember which one was asked for (urls, v1.1 fields).
-  app.use((request: Request & { apiVersion?: string; publicBaseUrl?: string | null }, _: Response, next: NextFunction) => {
-    request.publicBaseUrl = config.publicBaseUrl;
-    if (/^\/api\/v1\.1(\/|\?|$)/.test(request.url)) {
-      request.apiVersion = 'v1.1';
-      request.url = request.url.replace(/^\/api\/v1\.1/, '/api/v1');
-    } else {
-      request.apiVersion = 'v1';
-    }
-    next();
-  });
-  app.useBodyParser('json', { limit: config.bodyLimit, type: ['application/json', 'application/*+json'] });
+export function configureApp(app: NestFastifyApplication, logger: Logger): INestApplication {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  fastify.addHook('onRequest', requestLogger(logger));
+  acceptJsonBodies(fastify);
   app.setGlobalPrefix('api/v1', { exclude: ['health'] });
   app.useGlobalPipes(
     new ValidationPipe({
@@ -44,4 +67,26 @@ export function configureApp(app: NestExpressApplication, logger: Logger): INest
   app.enableShutdownHooks();
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
   return app;
+}
+
+/**
+ * Request bodies are JSON (application/json, application/*+json); an empty one reads as {}.
+ * Any other body is refused with 415, except on POST /token/, which ignores its body.
+ */
+function acceptJsonBodies(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, _body, done) => {
+    if (TOKEN.test(request.url)) return done(null, undefined);
+    const type = request.headers['content-type'];
+    done(Object.assign(new Error(`Send the body as application/json (got ${type || 'no content type'}).`), { statusCode: 415 }), undefined);
+  });
 }

@@ -1,22 +1,23 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { AppConfig, loadConfig } from './config/app-config';
-import { configureApp } from './configure-app';
+import { configureApp, httpAdapter } from './configure-app';
 import { createLogger, PinoNestLogger } from './logging/logger';
 import { APP_CONFIG } from './system/tokens';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const logger = createLogger(loadConfig(process.env).logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, httpAdapter(loadConfig(process.env)), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
   configureApp(app, logger);
   const config = app.get<AppConfig>(APP_CONFIG);
-  await app.listen(config.port);
+  // Every interface, as a container needs (Fastify alone would listen on localhost only).
+  await app.listen(config.port, '0.0.0.0');
   logger.info(
     { port: config.port, database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}`, readyMs: Math.round(performance.now() - startedAt) },
     `Strive API ready on http://localhost:${config.port}/api/v1 (docs: /api/docs)`,

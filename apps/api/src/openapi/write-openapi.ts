@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '../config/app-config';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from '../app.module';
-import { configureApp } from '../configure-app';
+import { configureApp, httpAdapter } from '../configure-app';
 import { createLogger } from '../logging/logger';
 import { buildOpenApiDocument } from './openapi-document';
 
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   delete process.env.DATABASE_URL;
   delete process.env.BOOTSTRAP_CLIENT_ID;
   delete process.env.BOOTSTRAP_CLIENT_SECRET;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, httpAdapter(loadConfig(process.env)), { bodyParser: false, logger: false });
   configureApp(app, createLogger('silent'));
   await app.init();
   const document = buildOpenApiDocument(app);

@@ -1,5 +1,5 @@
 import { Test } from '@nestjs/testing';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Clock, CreateAppUseCase } from '@strive/domain';
 import { Writable } from 'node:stream';
 import { Client } from 'pg';
@@ -7,12 +7,12 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { configureApp } from '../../src/configure-app';
+import { configureApp, httpAdapter } from '../../src/configure-app';
 import { createLogger, PinoNestLogger } from '../../src/logging/logger';
 import { APP_CONFIG, CLOCK } from '../../src/system/tokens';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   /** Origin the app listens on, e.g. http://127.0.0.1:40313 */
   baseUrl: string;
   http: ReturnType<typeof request.agent> | ReturnType<typeof request>;
@@ -64,7 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     .overrideProvider(CLOCK)
     .useValue(options.clock ?? new MonotonicClock())
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: new PinoNestLogger(logger) });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(config), { bodyParser: false, logger: new PinoNestLogger(logger) });
   configureApp(app, logger);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };

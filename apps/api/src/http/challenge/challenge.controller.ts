@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AddChallengeMembersUseCase, assertProfileAccess, Challenge, Clock, CreateChallengeUseCase, DeleteChallengeUseCase,
@@ -310,7 +310,7 @@ export class ChallengeController {
     @Param('public_id', UuidParamPipe) id: string,
     @Query() query: LeaderboardQuery,
     @RequestUrl() url: ApiUrl,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<string> {
     const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, id);
     const requesterProfileId = requesterOf(principal);
@@ -348,9 +348,9 @@ export class ChallengeController {
     return this.sendJson(response, json);
   }
 
-  /** A body serialized already: sent as res.json would send it (same type, charset and ETag). */
-  private sendJson(response: Response, json: string): string {
-    response.type('application/json');
+  /** A body serialized already: sent as a returned object would be (same content type). */
+  private sendJson(response: FastifyReply, json: string): string {
+    response.type('application/json; charset=utf-8');
     return json;
   }
 

@@ -16,7 +16,7 @@ import { DataPage, HealthDataReader, PageOptions } from './health-data-reader';
 import { DataUpload, ECG_RECORDING_SCHEMA, IngestionResult, SCHEMAS } from './health-data.schemas';
 
 interface HeaderResponse {
-  setHeader(name: string, value: string): void;
+  header(name: string, value: string): unknown;
 }
 
 const ProfileParam = () => ApiParam({ name: 'profile_public_id', format: 'uuid', description: 'The profile public_id.' });
@@ -41,8 +41,8 @@ function PullEndpoint(path: string, type: HealthDataType | null, summary: string
 }
 
 function send(page: DataPage, response: HeaderResponse): unknown[] {
-  if (page.next) response.setHeader('api-results-next', page.next);
-  if (page.previous) response.setHeader('api-results-previous', page.previous);
+  if (page.next) response.header('api-results-next', page.next);
+  if (page.previous) response.header('api-results-previous', page.previous);
   return page.body;
 }
 

@@ -6,12 +6,15 @@ import { ProblemDetails } from './problem-details';
 import { RequestValidationError } from './request-validation.error';
 
 interface HttpRequest { originalUrl: string }
-interface HttpResponse {
-  headersSent: boolean;
-  status(code: number): HttpResponse;
-  setHeader(name: string, value: string): void;
-  send(body: string): void;
+/** What the filter needs of a Fastify reply. */
+interface HttpReply {
+  readonly sent: boolean;
+  status(code: number): HttpReply;
+  header(name: string, value: string): HttpReply;
+  send(body: string): unknown;
 }
+
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 const SLUG: Partial<Record<number, string>> = {
   400: 'bad-request', 401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 405: 'method-not-allowed',
@@ -28,42 +31,39 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<HttpRequest>();
-    const response = host.switchToHttp().getResponse<HttpResponse>();
-    const problem = this.toProblem(exception, request.originalUrl.split('?')[0]);
+    const reply = host.switchToHttp().getResponse<HttpReply>();
+    const problem = problemOf(exception, request.originalUrl.split('?')[0]);
     if (problem.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (response.headersSent) return;
-    response.status(problem.status);
-    response.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-    response.send(JSON.stringify(problem));
-  }
-
-  private toProblem(exception: unknown, instance: string): ProblemDetails {
-    if (exception instanceof DomainError) {
-      const status = statusOfDomainError(exception);
-      if (status < 500) return problem(status, `urn:strive:problem:${exception.code}`, exception.message, instance);
-    }
-    if (exception instanceof RequestValidationError) {
-      return { ...problem(400, 'urn:strive:problem:validation', exception.message, instance), errors: exception.errors };
-    }
-    if (exception instanceof HttpException && exception.getStatus() < 500) {
-      const status = exception.getStatus();
-      return problem(status, `urn:strive:problem:${SLUG[status] ?? status}`, detailOf(exception), instance);
-    }
-    if (isClientHttpError(exception)) {
-      // http-errors from body-parser (e.g. 413 entity.too.large) reach filters unmapped.
-      const status = exception.status;
-      const detail = status === 413 ? 'The request body is larger than the server accepts.' : exception.message;
-      return problem(status, `urn:strive:problem:${SLUG[status] ?? status}`, detail, instance);
-    }
-    return problem(HttpStatus.INTERNAL_SERVER_ERROR, 'urn:strive:problem:internal', 'An unexpected error occurred.', instance);
+    if (reply.sent) return;
+    reply.status(problem.status).header('Content-Type', PROBLEM_TYPE).send(JSON.stringify(problem));
   }
 }
 
-function isClientHttpError(error: unknown): error is { status: number; message: string } {
-  const candidate = error as { status?: unknown; expose?: unknown } | null;
-  return (
-    typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500 && candidate.expose === true
-  );
+/** The problem details of any error thrown while serving `instance` (the request path). */
+export function problemOf(exception: unknown, instance: string): ProblemDetails {
+  if (exception instanceof DomainError) {
+    const status = statusOfDomainError(exception);
+    if (status < 500) return problem(status, `urn:strive:problem:${exception.code}`, exception.message, instance);
+  }
+  if (exception instanceof RequestValidationError) {
+    return { ...problem(400, 'urn:strive:problem:validation', exception.message, instance), errors: exception.errors };
+  }
+  if (exception instanceof HttpException && exception.getStatus() < 500) {
+    const status = exception.getStatus();
+    return problem(status, `urn:strive:problem:${SLUG[status] ?? status}`, detailOf(exception), instance);
+  }
+  if (isClientHttpError(exception)) {
+    // Errors of the HTTP server itself (body too large, malformed JSON) carry a 4xx statusCode.
+    const status = exception.statusCode;
+    const detail = status === 413 ? 'The request body is larger than the server accepts.' : exception.message;
+    return problem(status, `urn:strive:problem:${SLUG[status] ?? status}`, detail, instance);
+  }
+  return problem(HttpStatus.INTERNAL_SERVER_ERROR, 'urn:strive:problem:internal', 'An unexpected error occurred.', instance);
+}
+
+function isClientHttpError(error: unknown): error is { statusCode: number; message: string } {
+  const candidate = error as { statusCode?: unknown } | null;
+  return typeof candidate?.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500;
 }
 
 function problem(status: number, type: string, detail: string, instance: string): ProblemDetails {

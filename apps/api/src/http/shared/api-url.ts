@@ -3,12 +3,19 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 /** The interface versions served; /api/v1.1 is the same API with v1.1 serialisation. */
 export type ApiVersion = 'v1' | 'v1.1';
 
-export interface UrlRequest {
-  protocol: string;
-  originalUrl: string;
+/** What the server notes on each incoming request when it routes /api/v1.1 to /api/v1 (configure-app.ts). */
+export interface VersionedRequest {
   apiVersion?: ApiVersion;
   publicBaseUrl?: string | null;
-  get(name: string): string | undefined;
+}
+
+/** What ApiUrl needs of a (Fastify) request. */
+export interface UrlRequest {
+  protocol: string;
+  /** The URL as the caller sent it. */
+  originalUrl: string;
+  headers: Record<string, string | string[] | undefined>;
+  raw: VersionedRequest;
 }
 
 /**
@@ -24,9 +31,9 @@ export class ApiUrl {
   ) {}
 
   static of(request: UrlRequest): ApiUrl {
-    const origin = request.publicBaseUrl ?? `${request.protocol}://${request.get('host') ?? 'localhost'}`;
+    const origin = request.raw.publicBaseUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
     const [path, search = ''] = request.originalUrl.split('?');
-    const version = request.apiVersion ?? 'v1';
+    const version = request.raw.apiVersion ?? 'v1';
     // The path as served under /api/v1; links keep the caller's version prefix.
     const v1Path = path.replace(/^\/api\/v1\.1(?=\/|$)/, '/api/v1');
     return new ApiUrl(origin, version, v1Path, new URLSearchParams(search));
