@@ -46,8 +46,14 @@ class BufferedScoreWrites implements ScoreRepository, EventOutbox {
   }
 }
 
-/** Members rescored per batch (one read of their records and scores, one write transaction). */
-const BATCH_SIZE = 1_000;
+/**
+ * Members rescored per batch (one read of their records and scores, one write transaction):
+ * up to 1,000, fewer when each member has many periods to rescore, so that a batch holds at
+ * most about 10,000 member-periods (a whole 30-day challenge of 100,000 members then stays
+ * well within the API's memory, with two batches in flight).
+ */
+const MAX_BATCH_MEMBERS = 1_000;
+const MAX_BATCH_PERIODS = 10_000;
 const FEW_MEMBERS = 50;
 
 const NO_HISTORY: ActivityHistory = {
@@ -109,17 +115,29 @@ export class GamificationScoring implements ActivityChangeListener {
     const span = { firstDate: dates.first, lastDate: dates.last, from: rangeStart, to: rangeEnd };
     const pointsOf = await this.pointsFunction(challenge.appId);
     const members = await this.membersOf(challenge, profileIds);
-    for (let offset = 0; offset < members.length; offset += BATCH_SIZE) {
-      const batch = members.slice(offset, offset + BATCH_SIZE);
+    const load = (batch: readonly ChallengeMember[]) => {
       const ids = batch.map((member) => member.profileId);
-      const activity = await PrefetchedActivity.load(this.dataSource, challenge.appId, ids, span, { workouts: challenge.dataSource === 'workout' });
-      const stored = await PrefetchedScores.load(this.dataSource, challenge.id, ids, first, last);
+      return Promise.all([
+        PrefetchedActivity.load(this.dataSource, challenge.appId, ids, span, { workouts: challenge.dataSource === 'workout' }),
+        PrefetchedScores.load(this.dataSource, challenge.id, ids, first, last),
+      ]);
+    };
+    const batches: ChallengeMember[][] = [];
+    const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / (last - first + 1))));
+    for (let offset = 0; offset < members.length; offset += size) batches.push(members.slice(offset, offset + size));
+    // The next batch is read while this one is scored and written (a pipeline: the database and
+    // this process work at the same time); batches are independent, as members' scores are.
+    let next = batches.length > 0 ? load(batches[0]) : null;
+    for (let i = 0; i < batches.length; i++) {
+      const [activity, stored] = await (next as ReturnType<typeof load>);
+      next = i + 1 < batches.length ? load(batches[i + 1]) : null;
+      next?.catch(() => undefined); // a failed read is reported when it is awaited
       const history = new DeduplicatedActivityHistory(activity as unknown as ActivityRepository, activity as unknown as PointsEventRepository);
       await this.rescore(
         challenge,
         pointsOf,
         async (useCase) => {
-          for (const member of batch) await useCase.execute({ challenge, member, from: new Date(from), to: new Date(to) });
+          for (const member of batches[i]) await useCase.execute({ challenge, member, from: new Date(from), to: new Date(to) });
         },
         { scores: stored as unknown as ScoreRepository, history },
       );

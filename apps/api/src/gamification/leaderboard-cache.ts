@@ -141,11 +141,11 @@ export class LeaderboardCache {
     teamId?: string,
   ): Promise<RankedBoard> {
     const members = await this.memberships.listByChallenge(challenge.id);
-    const { ranked } = await this.leaderboards.rank({ challenge, members, view, teamId, dateRange: period.index });
+    const { table } = await this.leaderboards.rank({ challenge, members, view, teamId, dateRange: period.index });
     return {
       version,
       period,
-      table: RankingTable.of(ranked),
+      table,
       // Only team boards look a requester's team up; a 100,000-member INDIVIDUAL board skips the map.
       teamOf: new Map(challenge.type === 'TEAM' ? members.map((member) => [member.profileId, member.teamId]) : []),
       infos: new Map(),

@@ -1,5 +1,5 @@
 import type { LeaderboardEntry } from '../use-cases/get-leaderboard.use-case';
-import { Ranked } from './ranking';
+import { compareRankables, Ranked, reachTime } from './ranking';
 
 const KIND = ['profile', 'team'] as const;
 
@@ -26,18 +26,25 @@ export class RankingTable {
     private readonly reachedAts: Float64Array,
   ) {}
 
-  static of(ranked: readonly Ranked<LeaderboardEntry>[]): RankingTable {
-    const n = ranked.length;
-    const anyTeam = ranked.some((entry) => entry.teamId !== null);
+  /**
+   * Ranks the entries as rankEntries does (same order, same "1224" ranks) straight into columns,
+   * without a ranked copy of every entry.
+   */
+  static rank(entries: readonly LeaderboardEntry[]): RankingTable {
+    const n = entries.length;
+    const at = Float64Array.from(entries, reachTime);
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareRankables(entries[a], at[a], entries[b], at[b]));
+    const anyTeam = entries.some((entry) => entry.teamId !== null);
     const table = new RankingTable(
-      ranked.map((entry) => entry.key),
-      anyTeam ? ranked.map((entry) => entry.teamId) : null,
+      order.map((i) => entries[i].key),
+      anyTeam ? order.map((i) => entries[i].teamId) : null,
       new Uint8Array(n), new Uint32Array(n), new Uint32Array(n), new Uint8Array(n),
       new Float64Array(n), new Float64Array(n), new Float64Array(n),
     );
-    ranked.forEach((entry, i) => {
+    order.forEach((source, i) => {
+      const entry = entries[source];
       table.kinds[i] = entry.kind === 'team' ? 1 : 0;
-      table.ranks[i] = entry.rank;
+      table.ranks[i] = i > 0 && entry.score === table.scores[i - 1] ? table.ranks[i - 1] : i + 1;
       table.memberCounts[i] = entry.memberCount;
       table.goalReached[i] = entry.goalReached ? 1 : 0;
       table.scores[i] = entry.score;

@@ -17,8 +17,8 @@ export type Ranked<T extends Rankable> = T & { readonly rank: number };
  */
 export function rankEntries<T extends Rankable>(entries: readonly T[]): Ranked<T>[] {
   // Decorate once with the reach time in ms: the comparator runs n log n times.
-  const ordered = entries.map((entry) => ({ entry, at: entry.reachedAt?.getTime() ?? Number.POSITIVE_INFINITY }));
-  ordered.sort(compareEntries);
+  const ordered = entries.map((entry) => ({ entry, at: reachTime(entry) }));
+  ordered.sort((a, b) => compareRankables(a.entry, a.at, b.entry, b.at));
   const ranked: Ranked<T>[] = new Array(ordered.length);
   for (let i = 0; i < ordered.length; i++) {
     const { entry } = ordered[i];
@@ -28,10 +28,16 @@ export function rankEntries<T extends Rankable>(entries: readonly T[]): Ranked<T
   return ranked;
 }
 
-function compareEntries(a: { entry: Rankable; at: number }, b: { entry: Rankable; at: number }): number {
-  if (a.entry.score !== b.entry.score) return b.entry.score - a.entry.score;
-  if (a.at !== b.at) return a.at < b.at ? -1 : 1;
-  return Number(a.entry.key > b.entry.key) - Number(a.entry.key < b.entry.key);
+/** When an entry reached its score, in epoch ms (+Infinity when never: after any instant). */
+export function reachTime(entry: Rankable): number {
+  return entry.reachedAt?.getTime() ?? Number.POSITIVE_INFINITY;
+}
+
+/** The ranking order: higher score, then earlier reach time (`aAt`, `bAt`: see reachTime), then key. */
+export function compareRankables(a: Rankable, aAt: number, b: Rankable, bAt: number): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (aAt !== bAt) return aAt < bAt ? -1 : 1;
+  return Number(a.key > b.key) - Number(a.key < b.key);
 }
 
 export const LEADERBOARD_DEFAULT_LIMIT = 20;
@@ -54,11 +60,8 @@ export interface LeaderboardPage<T extends Rankable> {
   readonly requester: Ranked<T> | null;
 }
 
-/** One page of a ranking (contract: limit default 20, max 100) plus the requester's own entry. */
-export function pageRanking<T extends Rankable>(
-  ranked: readonly Ranked<T>[],
-  request: LeaderboardPageRequest = {},
-): LeaderboardPage<T> {
+/** The limit and offset of a page request (contract: limit default 20, max 100), validated. */
+export function pageBounds(request: LeaderboardPageRequest = {}): { limit: number; offset: number } {
   const limit = request.limit ?? LEADERBOARD_DEFAULT_LIMIT;
   const offset = request.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1 || limit > LEADERBOARD_MAX_LIMIT) {
@@ -67,6 +70,15 @@ export function pageRanking<T extends Rankable>(
   if (!Number.isInteger(offset) || offset < 0) {
     throw new ScoringError(ScoringErrorCode.InvalidPage, 'offset must be a non-negative integer.');
   }
+  return { limit, offset };
+}
+
+/** One page of a ranking plus the requester's own entry. */
+export function pageRanking<T extends Rankable>(
+  ranked: readonly Ranked<T>[],
+  request: LeaderboardPageRequest = {},
+): LeaderboardPage<T> {
+  const { limit, offset } = pageBounds(request);
   const requester = request.requesterKey ? ranked.find((entry) => entry.key === request.requesterKey) ?? null : null;
   return { count: ranked.length, limit, offset, results: ranked.slice(offset, offset + limit), requester };
 }

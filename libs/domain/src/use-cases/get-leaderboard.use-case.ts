@@ -4,7 +4,8 @@ import { ChallengePeriod, PeriodCalendar } from '../challenge/period-calendar';
 import { PeriodOutcome, repetitionScore } from '../challenge/repetition';
 import { aggregateProgress } from '../challenge/scoring';
 import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
-import { LeaderboardPage, Rankable, Ranked, pageRanking, rankEntries } from '../leaderboard/ranking';
+import { LeaderboardPage, pageBounds, Rankable } from '../leaderboard/ranking';
+import { RankingTable } from '../leaderboard/ranking-table';
 import { ChallengeMember } from '../membership/challenge-member';
 import { Clock } from '../ports/clock';
 import { ScoreRepository } from '../ports/score-repository';
@@ -53,7 +54,7 @@ export interface LeaderboardResult extends LeaderboardPage<LeaderboardEntry> {
 
 export interface RankedLeaderboard {
   readonly period: ChallengePeriod;
-  readonly ranked: readonly Ranked<LeaderboardEntry>[];
+  readonly table: RankingTable;
   /** The requester's entry key: its profile id, or its team id on the team board. */
   readonly requesterKey: string | null;
 }
@@ -74,9 +75,10 @@ export class GetLeaderboardUseCase {
   ) {}
 
   async execute(input: GetLeaderboardInput): Promise<LeaderboardResult> {
-    const { period, ranked, requesterKey } = await this.rank(input);
-    const page = pageRanking(ranked, { limit: input.limit, offset: input.offset, requesterKey });
-    return { ...page, period };
+    const { period, table, requesterKey } = await this.rank(input);
+    const { limit, offset } = pageBounds(input);
+    const requester = requesterKey === null ? null : table.find(requesterKey);
+    return { count: table.size, limit, offset, results: table.slice(offset, limit), requester, period };
   }
 
   /**
@@ -123,7 +125,7 @@ export class GetLeaderboardUseCase {
         };
       });
     }
-    return { period, ranked: rankEntries(entries), requesterKey: requesterKey ?? null };
+    return { period, table: RankingTable.rank(entries), requesterKey: requesterKey ?? null };
   }
 }
 

@@ -119,8 +119,9 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
     const [row] = await this.dataSource.query(
       `WITH saved AS (${upsert})
        SELECT (SELECT coalesce(sum(daily + workouts), 0) FROM unnest($4::float8[], $5::float8[]) AS d(daily, workouts))
-            + (SELECT coalesce(sum(daily_summary_points + workout_points), 0) FROM profile_points_day
-               WHERE app_id = $1 AND profile_id = $2 AND day <> ALL($3::date[]))
+            + (SELECT coalesce(sum(p.daily_summary_points + p.workout_points), 0)
+               FROM profile_points_day p LEFT JOIN unnest($3::date[]) AS saved(day) ON saved.day = p.day
+               WHERE p.app_id = $1 AND p.profile_id = $2 AND saved.day IS NULL)
             + (SELECT coalesce(sum(points), 0) FROM points_event WHERE app_id = $1 AND profile_id = $2) AS total`,
       [appId, profileId, ...columns(days)],
     );
