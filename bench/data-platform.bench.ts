@@ -1,9 +1,10 @@
 /**
  * Data platform benchmark (issue 4), against the machine's PostgreSQL:
  *  1. ingest 100,000 workout + daily summary records through POST profile/{id}/data/ in
- *     batches of 500 (250 of each type), CONCURRENCY requests in flight; then the same rows
- *     with plain multi-row INSERTs through `pg` (500 rows per statement, same concurrency)
- *     into the emptied table: records/s of both and their ratio (goal >= 0.5);
+ *     batches of 500 (250 of each type), one request after the other, then with 4 in flight
+ *     (BENCH_CONCURRENCY, default "1,4"); then the same rows with plain multi-row INSERTs
+ *     through `pg` (500 rows per statement, same concurrency) into the emptied table:
+ *     records/s of both and their ratio (goal >= 0.5);
  *  2. one profile with 50,000 workouts: latency of 100-record pages of workout/ while walking
  *     every page with the api-results-next cursors (p50/p95/p99, goal p95 < 20 ms).
  *
@@ -25,7 +26,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const BATCH = 500;
 const PER_PROFILE = 1_000; // 500 workouts + 500 daily summaries per profile
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+// Requests (and plain INSERT statements) in flight; each level is a separate round on an emptied database.
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const READ_WORKOUTS = Number(process.env.BENCH_READ_WORKOUTS ?? 50_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 // Extra node flags for the API process, e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
@@ -100,7 +102,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function main(): Promise<void> {
+async function measureAt(concurrency: number): Promise<unknown> {
   await resetDatabase();
   const server: ChildProcess = spawn(process.execPath, [...API_NODE_ARGS, 'dist/apps/api/src/main.js'], {
     env: {
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
     Array.from({ length: PER_PROFILE / BATCH }, (_, k) => ({ profile: profile.public_id, body: JSON.stringify(batch(k)) })),
   );
   const httpStart = performance.now();
-  await inParallel(jobs, CONCURRENCY, async (job) => {
+  await inParallel(jobs, concurrency, async (job) => {
     const response = await fetch(`${base}/profile/${job.profile}/data/`, { method: 'POST', headers: auth, body: job.body });
     if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
   const httpMs = performance.now() - httpStart;
 
   // The same rows through plain multi-row INSERTs, into the emptied table.
-  const pool = new Pool({ connectionString: DATABASE_URL, max: CONCURRENCY });
+  const pool = new Pool({ connectionString: DATABASE_URL, max: concurrency });
   const [{ app_id: appId }] = (await pool.query('SELECT app_id FROM profile LIMIT 1')).rows;
   const rows = (await pool.query(
     'SELECT profile_id, type, subtype, source, external_id, time, end_time, data::text AS data FROM health_record',
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < rows.length; i += BATCH) chunks.push(rows.slice(i, i + BATCH));
   const pgStart = performance.now();
-  await inParallel(chunks, CONCURRENCY, async (chunk) => {
+  await inParallel(chunks, concurrency, async (chunk) => {
     const params: unknown[] = [];
     const values = chunk.map((row) => {
       params.push(appId, row.profile_id, row.type, row.subtype, row.source, row.external_id, row.time, row.end_time, row.data);
@@ -195,24 +197,25 @@ async function main(): Promise<void> {
   const httpRate = RECORDS / (httpMs / 1000);
   const pgRate = RECORDS / (pgMs / 1000);
   const round1 = (n: number) => Math.round(n * 10) / 10;
-  process.stdout.write(
-    `${JSON.stringify(
-      {
-        ingest: {
-          records: RECORDS, batch: BATCH, concurrency: CONCURRENCY,
-          http: { ms: Math.round(httpMs), recordsPerSecond: Math.round(httpRate) },
-          plainInsert: { ms: Math.round(pgMs), recordsPerSecond: Math.round(pgRate) },
-          ratio: Math.round((httpRate / pgRate) * 100) / 100,
-        },
-        workoutPage: {
-          workouts: READ_WORKOUTS, pageSize: 100, requests: latencies.length,
-          p50: round1(percentile(latencies, 50)), p95: round1(percentile(latencies, 95)), p99: round1(percentile(latencies, 99)),
-        },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await new Promise((resolve) => server.once('exit', resolve));
+  return {
+    ingest: {
+      records: RECORDS, batch: BATCH, concurrency,
+      http: { ms: Math.round(httpMs), recordsPerSecond: Math.round(httpRate) },
+      plainInsert: { ms: Math.round(pgMs), recordsPerSecond: Math.round(pgRate) },
+      ratio: Math.round((httpRate / pgRate) * 100) / 100,
+    },
+    workoutPage: {
+      workouts: READ_WORKOUTS, pageSize: 100, requests: latencies.length,
+      p50: round1(percentile(latencies, 50)), p95: round1(percentile(latencies, 95)), p99: round1(percentile(latencies, 99)),
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const results = [];
+  for (const concurrency of CONCURRENCIES) results.push(await measureAt(concurrency));
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }
 
 main().catch((error) => {

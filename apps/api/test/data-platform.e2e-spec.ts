@@ -251,6 +251,17 @@ describe('health data platform', () => {
     await test.http.get(path(ann, 'weight/')).expect(401);
   });
 
+  it("deletes a profile's records and points days with the profile", async () => {
+    const gone = await createProfile(test, admin, { name: 'Gone' });
+    await upload(gone, { source: 'GARMIN', workout: [workout(1)], daily_summary: [{ external_id: 'd', date: '2026-10-02', distance: 0, steps: 5000, calories: 0 }] }).expect(201);
+    const rows = async (table: string) =>
+      Number((await test.dataSource.query(`SELECT count(*) AS n FROM ${table} WHERE profile_id = $1`, [gone.publicId]))[0].n);
+    // Workout on 2026-10-02: days 10-01 to 10-03 recounted.
+    expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([2, 3]);
+    await test.http.delete(`/api/v1/profile/${gone.publicId}/`).set('Authorization', `Bearer ${admin}`).expect(204);
+    expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([0, 0]);
+  });
+
   it('tells every registered activity-change listener before answering, only when scoring data changed', async () => {
     const p = await createProfile(test, admin, { name: 'Lis' });
     const seen: ActivityChange[] = [];

@@ -1,7 +1,10 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ProfileEntity } from './profile.entity';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** The points a profile earned per day (daily summary of that date, workouts started that UTC day). */
+/**
+ * The points a profile earned per day (daily summary of that date, workouts started that UTC day).
+ * Derived data without a foreign key: its per-row check was half the cost of an upload's ledger
+ * write; a profile's days go with it in TypeOrmProfileRepository.delete.
+ */
 @Entity({ name: 'profile_points_day' })
 export class ProfilePointsDayEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
@@ -9,13 +12,6 @@ export class ProfilePointsDayEntity {
 
   @PrimaryColumn('uuid', { name: 'profile_id' })
   profileId!: string;
-
-  @ManyToOne(() => ProfileEntity, { onDelete: 'CASCADE' })
-  @JoinColumn([
-    { name: 'app_id', referencedColumnName: 'appId' },
-    { name: 'profile_id', referencedColumnName: 'id' },
-  ])
-  profile?: ProfileEntity;
 
   @PrimaryColumn('date')
   day!: string;

@@ -97,6 +97,11 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   }
 
   async delete(appId: string, id: string): Promise<void> {
-    await this.rows.delete({ appId, id });
+    // One statement: the profile's points days (no foreign key) and the profile (its other rows cascade).
+    await this.dataSource.query(
+      `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2)
+       DELETE FROM profile WHERE app_id = $1 AND id = $2`,
+      [appId, id],
+    );
   }
 }
