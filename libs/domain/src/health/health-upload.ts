@@ -32,8 +32,6 @@ function parseDate(value: string): Date | null {
   return date.toISOString().slice(0, 10) === value ? date : null;
 }
 
-const at = (parent: string, key: string) => `${parent}.${key}`;
-
 const ENTRIES = new WeakMap<Fields, [string, FieldSpec][]>();
 
 /** A schema's fields as entries, listed once per schema (every record of an upload walks them). */
@@ -57,65 +55,62 @@ class UploadReader {
     return undefined;
   }
 
-  /**
-   * The normalised value of field `key` of the object at `parent`, or undefined when it is
-   * invalid (an issue is recorded). The field's path is only built when needed.
-   */
-  value(spec: FieldSpec, value: unknown, parent: string, key: string): unknown {
+  /** The normalised value of a field, or undefined when it is invalid (an issue is recorded). */
+  value(spec: FieldSpec, value: unknown, path: string): unknown {
     // Optional fields may be sent as null (they are served as null when absent).
-    if (value === null) return spec.nullable || !spec.required ? null : this.fail(at(parent, key), 'must not be null');
+    if (value === null) return spec.nullable || !spec.required ? null : this.fail(path, 'must not be null');
     switch (spec.kind) {
       case 'number': {
-        if (typeof value !== 'number' || !Number.isFinite(value)) return this.fail(at(parent, key), `must be a number, not ${describe(value)}`);
-        if (spec.integer && !Number.isInteger(value)) return this.fail(at(parent, key), 'must be an integer');
+        if (typeof value !== 'number' || !Number.isFinite(value)) return this.fail(path, `must be a number, not ${describe(value)}`);
+        if (spec.integer && !Number.isInteger(value)) return this.fail(path, 'must be an integer');
         const min = spec.min ?? -Infinity;
         if (value < min || (spec.exclusiveMin && value === min)) {
-          return this.fail(at(parent, key), min === 0 ? (spec.exclusiveMin ? 'must be greater than 0' : 'must not be negative') : `must be at least ${min}`);
+          return this.fail(path, min === 0 ? (spec.exclusiveMin ? 'must be greater than 0' : 'must not be negative') : `must be at least ${min}`);
         }
-        if (spec.max !== undefined && value > spec.max) return this.fail(at(parent, key), `must be at most ${spec.max}`);
+        if (spec.max !== undefined && value > spec.max) return this.fail(path, `must be at most ${spec.max}`);
         return value;
       }
       case 'string': {
-        if (typeof value !== 'string') return this.fail(at(parent, key), `must be a string, not ${describe(value)}`);
-        if (value.length > spec.maxLength) return this.fail(at(parent, key), `must have at most ${spec.maxLength} characters`);
-        if (spec.enum && !spec.enum.includes(value)) return this.fail(at(parent, key), `must be one of ${spec.enum.join(', ')}`);
-        if (spec.pattern && !spec.pattern.test(value)) return this.fail(at(parent, key), `must be ${spec.patternText}`);
+        if (typeof value !== 'string') return this.fail(path, `must be a string, not ${describe(value)}`);
+        if (value.length > spec.maxLength) return this.fail(path, `must have at most ${spec.maxLength} characters`);
+        if (spec.enum && !spec.enum.includes(value)) return this.fail(path, `must be one of ${spec.enum.join(', ')}`);
+        if (spec.pattern && !spec.pattern.test(value)) return this.fail(path, `must be ${spec.patternText}`);
         return value;
       }
       case 'boolean':
-        return typeof value === 'boolean' ? value : this.fail(at(parent, key), `must be a boolean, not ${describe(value)}`);
+        return typeof value === 'boolean' ? value : this.fail(path, `must be a boolean, not ${describe(value)}`);
       case 'datetime': {
         const date = typeof value === 'string' && DATE_TIME.test(value) ? new Date(value) : null;
-        if (!date || Number.isNaN(date.getTime())) return this.fail(at(parent, key), 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T07:00:00Z');
-        if (date.getTime() > this.latest) return this.fail(at(parent, key), 'lies more than a day in the future');
+        if (!date || Number.isNaN(date.getTime())) return this.fail(path, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T07:00:00Z');
+        if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
         return date.toISOString();
       }
       case 'date': {
         const date = typeof value === 'string' ? parseDate(value) : null;
-        if (!date) return this.fail(at(parent, key), 'must be a calendar date YYYY-MM-DD');
-        if (date.getTime() > this.latest) return this.fail(at(parent, key), 'lies more than a day in the future');
+        if (!date) return this.fail(path, 'must be a calendar date YYYY-MM-DD');
+        if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
         return value;
       }
       case 'duration': {
         const seconds = typeof value === 'string' ? parseDuration(value) : null;
-        if (seconds === null) return this.fail(at(parent, key), 'must be a duration hh:mm:ss or hh:mm:ss.ffffff (never negative)');
+        if (seconds === null) return this.fail(path, 'must be a duration hh:mm:ss or hh:mm:ss.ffffff (never negative)');
         return formatDuration(seconds);
       }
       case 'object':
-        if (!isObject(value)) return this.fail(at(parent, key), `must be an object, not ${describe(value)}`);
-        return this.fields(spec.fields, value, at(parent, key));
+        if (!isObject(value)) return this.fail(path, `must be an object, not ${describe(value)}`);
+        return this.fields(spec.fields, value, path);
       case 'array':
-        if (!Array.isArray(value)) return this.fail(at(parent, key), `must be an array, not ${describe(value)}`);
-        if (value.length > spec.maxItems) return this.fail(at(parent, key), `must have at most ${spec.maxItems} entries`);
+        if (!Array.isArray(value)) return this.fail(path, `must be an array, not ${describe(value)}`);
+        if (value.length > spec.maxItems) return this.fail(path, `must have at most ${spec.maxItems} entries`);
         return value.map((item, i) =>
-          isObject(item) ? this.fields(spec.items, item, `${at(parent, key)}[${i}]`) : this.fail(`${at(parent, key)}[${i}]`, `must be an object, not ${describe(item)}`),
+          isObject(item) ? this.fields(spec.items, item, `${path}[${i}]`) : this.fail(`${path}[${i}]`, `must be an object, not ${describe(item)}`),
         );
       case 'pairs':
-        if (!Array.isArray(value)) return this.fail(at(parent, key), `must be an array, not ${describe(value)}`);
-        if (value.length > spec.maxItems) return this.fail(at(parent, key), `must have at most ${spec.maxItems} entries`);
+        if (!Array.isArray(value)) return this.fail(path, `must be an array, not ${describe(value)}`);
+        if (value.length > spec.maxItems) return this.fail(path, `must have at most ${spec.maxItems} entries`);
         value.forEach((pair, i) => {
           const ok = Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)) && pair[0] >= 0;
-          if (!ok) this.fail(`${at(parent, key)}[${i}]`, 'must be a [time, value] pair of numbers, time in seconds from the start (not negative)');
+          if (!ok) this.fail(`${path}[${i}]`, 'must be a [time, value] pair of numbers, time in seconds from the start (not negative)');
         });
         return value;
     }
@@ -127,7 +122,7 @@ class UploadReader {
    */
   fields(fields: Fields, input: Record<string, unknown>, path: string, skip?: string): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const key in input) {
+    for (const key of Object.keys(input)) {
       if (!Object.hasOwn(fields, key) && key !== skip) this.fail(`${path}.${key}`, `unknown field: ${key} is not accepted here`);
     }
     for (const [key, spec] of entriesOf(fields)) {
@@ -136,7 +131,7 @@ class UploadReader {
         if (spec.required) this.fail(`${path}.${key}`, 'is required');
         out[key] = null;
       } else {
-        out[key] = this.value(spec, value, path, key);
+        out[key] = this.value(spec, value, `${path}.${key}`);
       }
     }
     return out;

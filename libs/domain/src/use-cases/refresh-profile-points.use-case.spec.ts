@@ -22,10 +22,14 @@ function world() {
   const records = new InMemoryHealthRecordRepository();
   const ledger = new InMemoryPointsLedgerRepository(w.pointsEvents);
   const sut = new RefreshProfilePointsUseCase(w.pointsDefinitions, records, ledger, w.profiles);
-  /** Stores an upload as ingestion does, then refreshes with what it created. */
+  /**
+   * An upload as ingestion handles it: its days are counted while it is stored (here: counted
+   * first, the order where the stored rows cannot help), then saved.
+   */
   const ingest = async (uploaded: HealthRecord[]) => {
+    const counted = await sut.countDays('app-1', 'profile-1', uploaded);
     await records.upsert('app-1', 'profile-1', uploaded);
-    return sut.execute({ appId: 'app-1', profileId: 'profile-1', scope: { created: uploaded } });
+    return sut.saveDays('app-1', 'profile-1', counted);
   };
   /** The total recounted from scratch with the domain's totalPoints. */
   const recount = async () => {

@@ -9,10 +9,10 @@ import { PointsDefinitionRepository } from '../ports/points-repository';
 import { ProfileRepository } from '../ports/profile-repository';
 
 /**
- * What changed: 'all' (recount the whole history: a new points definition, updated records),
- * 'events' (only an event was added), or newly created daily summaries and workouts.
+ * What changed: 'all' (recount the whole history: a new points definition, updated records) or
+ * 'events' (only an event was added). New records: countDays, then saveDays.
  */
-export type PointsRefreshScope = 'all' | 'events' | { readonly created: readonly HealthRecord[] };
+export type PointsRefreshScope = 'all' | 'events';
 
 const DAY_MS = 86_400_000;
 const SCORED_TYPES = ['daily_summary', 'workout'] as const;
@@ -35,7 +35,6 @@ export class RefreshProfilePointsUseCase {
   async execute(input: { readonly appId: string; readonly profileId: string; readonly scope: PointsRefreshScope }): Promise<number> {
     const { appId, profileId, scope } = input;
     if (scope === 'events') return this.setTotal(appId, profileId, await this.ledger.total(appId, profileId));
-    if (scope !== 'all') return this.saveDays(appId, profileId, await this.countDays(appId, profileId, scope.created));
     const definition = (await this.definitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
     const days = this.pointsOfDays(definition, profileId, await this.records.listAll(appId, profileId, SCORED_TYPES, {}), null);
     return this.setTotal(appId, profileId, await this.ledger.saveDays(appId, profileId, days, true));
