@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
-import { PROBLEM_TYPE, problemOf, ProblemDetailsFilter } from './http/problem/problem-details.filter';
+import { problemOf, ProblemDetailsFilter, sendProblem } from './http/problem/problem-details.filter';
 import { RequestValidationError } from './http/problem/request-validation.error';
 import { VersionedRequest } from './http/shared/api-url';
 import { requestIdOf, requestLogger } from './logging/request-logger';
@@ -15,24 +15,16 @@ const V1_1 = /^\/api\/v1\.1(?=\/|\?|$)/;
 // POST /token/ takes no body; OAuth clients often send grant_type form-encoded: it is ignored.
 const TOKEN = /^\/api\/v1\/token\/?(\?|$)/;
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
-
-/** BODY_LIMIT ("512kb", "2mb") in bytes. */
-function bytes(limit: string): number {
-  const [, amount, unit] = /^(\d+)(b|kb|mb)$/i.exec(limit) as RegExpExecArray;
-  return Number(amount) * UNITS[unit.toLowerCase()];
-}
 
 /** The HTTP server (Fastify) with the API's routing rules; main.ts and the tests both use it. */
 export function httpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
-    bodyLimit: bytes(config.bodyLimit),
+    bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: requestIdOf,
     // What Fastify answers itself (a URL it cannot decode) is a problem too.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
-      const problem = problemOf(error, (request.originalUrl ?? request.url).split('?')[0]);
-      void reply.status(problem.status).header('Content-Type', PROBLEM_TYPE).send(JSON.stringify(problem));
+      sendProblem(reply, problemOf(error, (request.originalUrl ?? request.url).split('?')[0]));
     },
     // /api/v1.1 is the same API as /api/v1: route it there and remember which one was asked
     // for (urls, v1.1 fields).

@@ -2,20 +2,19 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { AppConfig, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
 import { configureApp, httpAdapter } from './configure-app';
 import { createLogger, PinoNestLogger } from './logging/logger';
-import { APP_CONFIG } from './system/tokens';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
-  const logger = createLogger(loadConfig(process.env).logLevel);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, httpAdapter(loadConfig(process.env)), {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, httpAdapter(config), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
   configureApp(app, logger);
-  const config = app.get<AppConfig>(APP_CONFIG);
   // Every interface, as a container needs (Fastify alone would listen on localhost only).
   await app.listen(config.port, '0.0.0.0');
   logger.info(

@@ -1,30 +1,25 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ActivityChange, ActivityChangeListener } from '@strive/domain';
-import { ACTIVITY_CHANGE_LISTENERS } from '../system/tokens';
 
 /**
  * Tells every registered ActivityChangeListener about a stored activity change (ingestion,
  * an awarded event), one after the other, before the request answers. Another module adds
- * its listener at start, e.g. in its onModuleInit: `notifier.register(listener)`; the
- * listeners live in the array bound to ACTIVITY_CHANGE_LISTENERS. A failing listener fails
- * the request (500): scores must not silently drift from the data.
+ * its listener at start, e.g. in its onModuleInit: `notifier.register(listener)` (the
+ * notifier is one instance, in a global module). A failing listener fails the request (500):
+ * scores must not silently drift from the data.
  */
 @Injectable()
 export class ActivityChangeNotifier implements ActivityChangeListener {
   private readonly logger = new Logger('ActivityChange');
 
-  constructor(@Inject(ACTIVITY_CHANGE_LISTENERS) private readonly listeners: ActivityChangeListener[]) {}
+  private readonly listeners: ActivityChangeListener[] = [];
 
   register(listener: ActivityChangeListener): void {
     if (!this.listeners.includes(listener)) this.listeners.push(listener);
   }
 
-  async notify(change: ActivityChange): Promise<void> {
+  async activityChanged(change: ActivityChange): Promise<void> {
     for (const listener of this.listeners) await listener.activityChanged(change);
     this.logger.debug(`activity changed: profile ${change.profileId} ${change.from.toISOString()}..${change.to.toISOString()}`);
-  }
-
-  activityChanged(change: ActivityChange): Promise<void> {
-    return this.notify(change);
   }
 }

@@ -1,29 +1,21 @@
 import { Global, Module, Provider } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { TypeOrmActivityRepository } from '../persistence/repositories/typeorm-activity.repository';
 import { TypeOrmHealthRecordRepository } from '../persistence/repositories/typeorm-health-record.repository';
 import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../persistence/repositories/typeorm-points.repository';
 import {
-  ACTIVITY_CHANGE_LISTENERS, ACTIVITY_REPOSITORY, HEALTH_RECORD_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY,
+  ACTIVITY_REPOSITORY, HEALTH_RECORD_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY,
   POINTS_LEDGER_REPOSITORY,
 } from '../system/tokens';
+import { repositoryProvider } from '../system/use-case-provider';
 import { ActivityChangeNotifier } from './activity-change-notifier';
 
-const repository = (token: symbol, Adapter: new (dataSource: DataSource) => unknown): Provider => ({
-  provide: token,
-  useFactory: (dataSource: DataSource) => new Adapter(dataSource),
-  inject: [DataSource],
-});
-
 const providers: Provider[] = [
-  // One array shared by every injector: listeners registered anywhere are seen by the notifier.
-  { provide: ACTIVITY_CHANGE_LISTENERS, useValue: [] },
   ActivityChangeNotifier,
-  repository(HEALTH_RECORD_REPOSITORY, TypeOrmHealthRecordRepository),
-  repository(ACTIVITY_REPOSITORY, TypeOrmActivityRepository),
-  repository(POINTS_DEFINITION_REPOSITORY, TypeOrmPointsDefinitionRepository),
-  repository(POINTS_EVENT_REPOSITORY, TypeOrmPointsEventRepository),
-  repository(POINTS_LEDGER_REPOSITORY, TypeOrmPointsLedgerRepository),
+  repositoryProvider(HEALTH_RECORD_REPOSITORY, TypeOrmHealthRecordRepository),
+  repositoryProvider(ACTIVITY_REPOSITORY, TypeOrmActivityRepository),
+  repositoryProvider(POINTS_DEFINITION_REPOSITORY, TypeOrmPointsDefinitionRepository),
+  repositoryProvider(POINTS_EVENT_REPOSITORY, TypeOrmPointsEventRepository),
+  repositoryProvider(POINTS_LEDGER_REPOSITORY, TypeOrmPointsLedgerRepository),
 ];
 
 /**
@@ -35,7 +27,7 @@ const providers: Provider[] = [
 @Module({
   providers,
   exports: [
-    ACTIVITY_CHANGE_LISTENERS, ActivityChangeNotifier, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
+    ActivityChangeNotifier, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
     POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY,
   ],
 })

@@ -12,7 +12,8 @@ export interface AppConfig {
   readonly migrationsRun: boolean;
   /** Absolute base URL used in `url` fields and page links; derived from the request when absent. */
   readonly publicBaseUrl: string | null;
-  readonly bodyLimit: string;
+  /** BODY_LIMIT in bytes. */
+  readonly bodyLimitBytes: number;
   readonly logLevel: string;
   /** Create and print a demo app on a first embedded start with no app (default true). */
   readonly demoApp: boolean;
@@ -20,6 +21,8 @@ export interface AppConfig {
   readonly bearerCacheTtlMs: number;
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
 }
+
+const BYTES_PER_UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
 export class ConfigError extends Error {}
 
@@ -44,8 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const publicBaseUrl = text('PUBLIC_BASE_URL');
   if (publicBaseUrl && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an absolute http(s) URL.');
 
-  const bodyLimit = text('BODY_LIMIT') ?? '2mb';
-  if (!/^\d+(b|kb|mb)$/i.test(bodyLimit)) problems.push('BODY_LIMIT must look like 512kb or 2mb.');
+  const bodyLimit = /^(\d+)(b|kb|mb)$/i.exec(text('BODY_LIMIT') ?? '2mb');
+  if (!bodyLimit) problems.push('BODY_LIMIT must look like 512kb or 2mb.');
 
   const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
@@ -73,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     dataDir: text('DATA_DIR') ?? './data',
     migrationsRun: migrationsRun === 'true',
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
-    bodyLimit,
+    bodyLimitBytes: Number((bodyLimit as RegExpExecArray)[1]) * BYTES_PER_UNIT[(bodyLimit as RegExpExecArray)[2].toLowerCase()],
     logLevel,
     demoApp: demoApp === 'true',
     bearerCacheTtlMs: Math.round(bearerCacheTtl * 1000),

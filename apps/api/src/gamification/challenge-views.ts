@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ActivityTotals, aggregateProgress, Challenge, goalProportion, ChallengeRepository, Clock, goalProgressFor, MembershipError, MembershipRepository, PeriodCalendar,
-  Principal, requireChallenge, ScoreRepository,
+  ActivityTotals, aggregateProgress, Challenge, goalProportion, Clock, goalProgressFor, MembershipError, MembershipRepository, PeriodCalendar,
+  Principal, ScoreRepository,
 } from '@strive/domain';
-import { CHALLENGE_REPOSITORY, CLOCK, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY } from '../system/tokens';
+import { CLOCK, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY } from '../system/tokens';
 import { GamificationReads, MemberInfo } from './gamification-reads';
 import { LeaderboardCache } from './leaderboard-cache';
 
@@ -25,7 +25,6 @@ export interface ChallengeFacts {
 @Injectable()
 export class ChallengeViews {
   constructor(
-    @Inject(CHALLENGE_REPOSITORY) private readonly challenges: ChallengeRepository,
     @Inject(MEMBERSHIP_REPOSITORY) private readonly memberships: MembershipRepository,
     @Inject(SCORE_REPOSITORY) private readonly scores: ScoreRepository,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -34,12 +33,7 @@ export class ChallengeViews {
   ) {}
 
   async visible(principal: Principal, challengeId: string): Promise<Challenge> {
-    const challenge = await requireChallenge(this.challenges, principal.appId, challengeId);
-    if (principal.kind === 'profile' && challenge.visibility === 'PRIVATE') {
-      const member = await this.memberships.find(challenge.id, principal.profileId);
-      if (!member) throw MembershipError.challengeNotFound(challengeId);
-    }
-    return challenge;
+    return (await this.visibleWithVersion(principal, challengeId)).challenge;
   }
 
   /**
@@ -92,7 +86,7 @@ export class ChallengeViews {
     return goalProportion(progress, challenge.goalValue);
   }
 
-  members(challengeId: string, limit: number, offset: number): Promise<{ count: number; items: MemberInfo[] }> {
+  members(challengeId: string, limit: number, offset: number): Promise<MemberInfo[]> {
     return this.reads.memberPage(challengeId, limit, offset);
   }
 }

@@ -47,12 +47,13 @@ export class GamificationReads {
     return findChallengeWithVersion(this.db, appId, challengeId);
   }
 
-  async memberPage(challengeId: string, limit: number, offset: number): Promise<{ count: number; items: MemberInfo[] }> {
+  /** One page of a challenge's members, in joining order (the count is memberCount). */
+  async memberPage(challengeId: string, limit: number, offset: number): Promise<MemberInfo[]> {
     const rows: Row[] = await this.db.query(
       `${MEMBER_SELECT} WHERE m.challenge_id = $1 ORDER BY m.joined_at, m.profile_id LIMIT $2 OFFSET $3`,
       [challengeId, limit, offset],
     );
-    return { count: await this.memberCount(challengeId), items: rows.map(toMemberInfo) };
+    return rows.map(toMemberInfo);
   }
 
   async membersByIds(challengeId: string, profileIds: readonly string[]): Promise<Map<string, MemberInfo>> {

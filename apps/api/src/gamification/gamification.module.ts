@@ -13,7 +13,7 @@ import { TypeOrmMembershipRepository } from '../persistence/gamification/typeorm
 import { TypeOrmScoreRepository } from '../persistence/gamification/typeorm-score.repository';
 import { TypeOrmTeamRepository } from '../persistence/gamification/typeorm-team.repository';
 import { ActivityChangeNotifier } from '../activity/activity-change-notifier';
-import { useCaseProvider } from '../system/use-case-provider';
+import { repositoryProvider, useCaseProvider } from '../system/use-case-provider';
 import {
   ACTIVITY_HISTORY, ACTIVITY_REPOSITORY, CHALLENGE_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY, CLOCK, ID_GENERATOR, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS,
   PROFILE_REPOSITORY, SCORE_REPOSITORY, TEAM_REPOSITORY,
@@ -22,12 +22,6 @@ import { ChallengeViews } from './challenge-views';
 import { LeaderboardCache } from './leaderboard-cache';
 import { GamificationReads } from './gamification-reads';
 import { GamificationScoring } from './gamification-scoring';
-
-const adapter = (token: symbol, build: (dataSource: DataSource) => unknown): Provider => ({
-  provide: token,
-  useFactory: build,
-  inject: [DataSource],
-});
 
 /** The ports of the membership use cases that may pick a profile's team. */
 const MEMBERSHIP_PORTS = [CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, PROFILE_REPOSITORY, CLOCK];
@@ -62,10 +56,10 @@ const useCases: Provider[] = [
 @Global()
 @Module({
   providers: [
-    adapter(CHALLENGE_REPOSITORY, (ds) => new TypeOrmChallengeRepository(ds)),
-    adapter(MEMBERSHIP_REPOSITORY, (ds) => new TypeOrmMembershipRepository(ds)),
-    adapter(TEAM_REPOSITORY, (ds) => new TypeOrmTeamRepository(ds)),
-    adapter(SCORE_REPOSITORY, (ds) => new TypeOrmScoreRepository(ds)),
+    repositoryProvider(CHALLENGE_REPOSITORY, TypeOrmChallengeRepository),
+    repositoryProvider(MEMBERSHIP_REPOSITORY, TypeOrmMembershipRepository),
+    repositoryProvider(TEAM_REPOSITORY, TypeOrmTeamRepository),
+    repositoryProvider(SCORE_REPOSITORY, TypeOrmScoreRepository),
     {
       provide: ACTIVITY_HISTORY,
       useFactory: (activities: ActivityRepository, events: PointsEventRepository) => new DeduplicatedActivityHistory(activities, events),

@@ -1,13 +1,13 @@
 import {
-  ActivityRepository, DailySummary, MemberPeriodScore, parseDuration, PointsEvent, PointsEventRepository, RecordDateRange,
-  RecordTimeRange, ScoreRepository, Source, Workout,
+  ActivityRepository, DailySummary, dailySummaryOf, MemberPeriodScore, PointsEvent, PointsEventRepository, RecordDateRange,
+  RecordTimeRange, ScoreRepository, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
-import { Db, Row, toDate } from '../persistence/gamification/db';
-import { toScore } from '../persistence/gamification/typeorm-score.repository';
+import { Db, Row } from '../persistence/gamification/db';
+import { SCORE_COLUMNS, toScore } from '../persistence/gamification/typeorm-score.repository';
+import { SCORED_FIELDS, scoredFields } from '../persistence/repositories/typeorm-activity.repository';
+import { toPointsEvent } from '../persistence/repositories/typeorm-points.repository';
 
-const json = (data: unknown) => (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
-const num = (value: unknown) => (typeof value === 'number' ? value : 0);
-const nullableNum = (value: unknown) => (typeof value === 'number' ? value : null);
+type RecordRow = Parameters<typeof scoredFields>[0] & { profile_id: string };
 
 const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> => {
   const map = new Map<string, T[]>();
@@ -26,8 +26,6 @@ export interface PrefetchSpan {
   readonly to: Date;
 }
 
-const LOOK_BEHIND_MS = 24 * 3_600_000;
-
 /**
  * The raw records and stored scores of a batch of members, read with one query per kind,
  * served to the domain (DeduplicatedActivityHistory, RescoreMemberUseCase) as if they were the
@@ -44,29 +42,29 @@ export class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySu
 
   static async load(db: Db, appId: string, profileIds: readonly string[], span: PrefetchSpan, kinds: { workouts: boolean }): Promise<PrefetchedActivity> {
     const ids = [...profileIds];
-    const days: Row[] = kinds.workouts
+    const days: RecordRow[] = kinds.workouts
       ? []
       : await db.query(
-          `SELECT profile_id, source, external_id, data FROM health_record
+          `SELECT profile_id, source, external_id, time, ${SCORED_FIELDS} FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND time >= $3::date AND time <= $4::date`,
           [appId, ids, span.firstDate, span.lastDate],
         );
-    const sessions: Row[] = kinds.workouts
+    const sessions: RecordRow[] = kinds.workouts
       ? await db.query(
-          `SELECT profile_id, source, external_id, time, data FROM health_record
+          `SELECT profile_id, source, external_id, time, ${SCORED_FIELDS} FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'workout' AND time >= $3 AND time < $4`,
-          [appId, ids, new Date(span.from.getTime() - LOOK_BEHIND_MS), span.to],
+          [appId, ids, new Date(span.from.getTime() - WORKOUT_LOOK_BEHIND_MS), span.to],
         )
       : [];
-    const events: Row[] = await db.query(
+    const events: Parameters<typeof toPointsEvent>[0][] = await db.query(
       `SELECT id, profile_id, name, points, timestamp, activity_type, reference FROM points_event
        WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND timestamp >= $3 AND timestamp < $4`,
       [appId, ids, span.from, span.to],
     );
     return new PrefetchedActivity(
-      group(days.map(toDailySummary)),
-      group(sessions.map(toWorkout)),
-      group(events.map(toEvent)),
+      group(days.map((row) => dailySummaryOf(row.profile_id, scoredFields(row)))),
+      group(sessions.map((row) => workoutOf(row.profile_id, scoredFields(row)))),
+      group(events.map(toPointsEvent)),
     );
   }
 
@@ -95,9 +93,7 @@ export class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> 
 
   static async load(db: Db, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {
     const rows: Row[] = await db.query(
-      `SELECT challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached, goal_reached_at,
-              reached_at, fired_thresholds, total_distance, total_steps, total_calories, total_duration_seconds, total_points, updated_at
-       FROM member_period_score WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[]) AND period_index BETWEEN $3 AND $4`,
+      `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[]) AND period_index BETWEEN $3 AND $4`,
       [challengeId, [...profileIds], first, last],
     );
     return new PrefetchedScores(group(rows.map(toScore)));
@@ -108,46 +104,4 @@ export class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> 
       .filter((s) => periodIndexes === undefined || periodIndexes.includes(s.periodIndex))
       .sort((a, b) => a.periodIndex - b.periodIndex);
   }
-}
-
-function toDailySummary(row: Row): DailySummary {
-  const data = json(row.data);
-  return {
-    profileId: row.profile_id as string,
-    source: row.source as Source,
-    externalId: row.external_id as string,
-    date: String(data.date),
-    distance: num(data.distance),
-    steps: num(data.steps),
-    calories: num(data.calories),
-    activeDurationSeconds: typeof data.active_duration === 'string' ? (parseDuration(data.active_duration) ?? 0) : 0,
-  };
-}
-
-function toWorkout(row: Row): Workout {
-  const data = json(row.data);
-  return {
-    profileId: row.profile_id as string,
-    source: row.source as Source,
-    externalId: row.external_id as string,
-    activityType: String(data.type),
-    start: toDate(row.time),
-    durationSeconds: parseDuration(String(data.duration)) ?? 0,
-    distance: num(data.distance),
-    steps: nullableNum(data.steps),
-    calories: nullableNum(data.calories),
-    isManual: typeof data.is_manual === 'boolean' ? data.is_manual : null,
-  };
-}
-
-function toEvent(row: Row): PointsEvent {
-  return {
-    id: row.id as string,
-    profileId: row.profile_id as string,
-    name: row.name as string,
-    points: Number(row.points),
-    timestamp: toDate(row.timestamp),
-    activityType: (row.activity_type as string | null) ?? null,
-    reference: (row.reference as string) ?? '',
-  };
 }

@@ -1,18 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, PROFILE_REPOSITORY } from '../system/tokens';
+import { repositoryProvider } from '../system/use-case-provider';
 import { dataSourceOptions } from './data-source-options';
 import { TypeOrmAdminTokenRepository } from './repositories/typeorm-admin-token.repository';
 import { TypeOrmAppRepository } from './repositories/typeorm-app.repository';
 import { TypeOrmProfileRepository } from './repositories/typeorm-profile.repository';
-
-const repository = (token: symbol, Adapter: new (dataSource: DataSource) => unknown) => ({
-  provide: token,
-  useFactory: (dataSource: DataSource) => new Adapter(dataSource),
-  inject: [DataSource],
-});
 
 /** The database connection and the TypeORM adapters of the domain's repository ports. */
 @Global()
@@ -30,9 +24,9 @@ const repository = (token: symbol, Adapter: new (dataSource: DataSource) => unkn
     }),
   ],
   providers: [
-    repository(APP_REPOSITORY, TypeOrmAppRepository),
-    repository(ADMIN_TOKEN_REPOSITORY, TypeOrmAdminTokenRepository),
-    repository(PROFILE_REPOSITORY, TypeOrmProfileRepository),
+    repositoryProvider(APP_REPOSITORY, TypeOrmAppRepository),
+    repositoryProvider(ADMIN_TOKEN_REPOSITORY, TypeOrmAdminTokenRepository),
+    repositoryProvider(PROFILE_REPOSITORY, TypeOrmProfileRepository),
   ],
   exports: [APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY],
 })

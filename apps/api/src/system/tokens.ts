@@ -8,8 +8,6 @@ export const ADMIN_TOKEN_REPOSITORY = Symbol('AdminTokenRepository');
 export const PROFILE_REPOSITORY = Symbol('ProfileRepository');
 export const LOG_DESTINATION = Symbol('LogDestination');
 // Data platform (issue 4)
-/** An array of ActivityChangeListener: told after ingestion or an event, before the response. */
-export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
 export const HEALTH_RECORD_REPOSITORY = Symbol('HealthRecordRepository');
 export const ACTIVITY_REPOSITORY = Symbol('ActivityRepository');
 export const POINTS_DEFINITION_REPOSITORY = Symbol('PointsDefinitionRepository');

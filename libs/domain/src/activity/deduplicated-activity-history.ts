@@ -8,7 +8,7 @@ import { DailySummary, PointsEvent, Workout } from './records';
  * How long a workout can run: duplicates are looked for this far before `from`, so a
  * session whose copies straddle the window start is still recognised as one.
  */
-const LOOK_BEHIND_MS = 24 * 60 * 60 * 1000;
+export const WORKOUT_LOOK_BEHIND_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The scoring read side (ActivityHistory) over the stored raw records: daily summaries
@@ -26,7 +26,7 @@ export class DeduplicatedActivityHistory implements ActivityHistory {
   }
 
   async workouts(profileId: string, from: Date, to: Date): Promise<Workout[]> {
-    const raw = await this.activities.listWorkouts(profileId, { from: new Date(from.getTime() - LOOK_BEHIND_MS), to });
+    const raw = await this.activities.listWorkouts(profileId, { from: new Date(from.getTime() - WORKOUT_LOOK_BEHIND_MS), to });
     return deduplicateWorkouts(raw).filter((w) => w.start.getTime() >= from.getTime() && w.start.getTime() < to.getTime());
   }
 

@@ -1,4 +1,4 @@
-import { groupDuplicateWorkouts, mergeDailySummaries, SOURCE_PRIORITY, aggregatedDailySummaryId } from '../activity/deduplication';
+import { aggregatedDailySummaryId, groupDuplicateWorkouts, mergeDailySummaries, sourceRank } from '../activity/deduplication';
 import { DailySummary, Source, Workout } from '../activity/records';
 import { dailySummaryPoints, workoutPoints } from '../points/points-calculator';
 import { PointsDefinition } from '../points/points-definition';
@@ -7,8 +7,11 @@ import { HealthRecord, parseDuration } from './health-record';
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const nullableNum = (value: unknown) => (typeof value === 'number' ? value : null);
 
+/** What the scoring views read of a stored or uploaded record. */
+export type ScoredRecordFields = Pick<HealthRecord, 'source' | 'externalId' | 'time' | 'data'>;
+
 /** The scoring view of a daily_summary record. */
-export function dailySummaryOf(profileId: string, record: HealthRecord): DailySummary {
+export function dailySummaryOf(profileId: string, record: ScoredRecordFields): DailySummary {
   const d = record.data;
   return {
     profileId,
@@ -23,7 +26,7 @@ export function dailySummaryOf(profileId: string, record: HealthRecord): DailySu
 }
 
 /** The scoring view of a workout record. */
-export function workoutOf(profileId: string, record: HealthRecord): Workout {
+export function workoutOf(profileId: string, record: ScoredRecordFields): Workout {
   const d = record.data;
   return {
     profileId,
@@ -46,7 +49,7 @@ export function recordPoints(definition: PointsDefinition, record: HealthRecord)
   return null;
 }
 
-const byTrust = (a: HealthRecord, b: HealthRecord) => SOURCE_PRIORITY.indexOf(a.source) - SOURCE_PRIORITY.indexOf(b.source);
+const byTrust = (a: HealthRecord, b: HealthRecord) => sourceRank(a.source) - sourceRank(b.source);
 
 /**
  * Daily summary records merged per date (the `deduplicate` view): a date with one record

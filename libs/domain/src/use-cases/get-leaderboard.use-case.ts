@@ -155,12 +155,7 @@ function teamEntries(
   first: number,
   selected: number,
 ): LeaderboardEntry[] {
-  const teams = new Map<string, ChallengeMember[]>();
-  for (const member of members) {
-    if (member.teamId === null) continue;
-    teams.set(member.teamId, [...(teams.get(member.teamId) ?? []), member]);
-  }
-  return [...teams].map(([teamId, team]) => {
+  return [...groupByTeam(members)].map(([teamId, team]) => {
     const outcomes: PeriodOutcome[] = [];
     for (let index = 0; index <= selected; index++) {
       const scores = team.map((member) => byProfile.get(member.profileId)?.[index - first]);
@@ -211,16 +206,29 @@ function subjectGoalReached(
     const group = reached(members);
     return () => group;
   }
-  const byTeam = new Map<string | null, boolean>();
+  const teams = groupByTeam(members);
+  const byTeam = new Map<string, boolean>();
   return (member) => {
     if (member.teamId === null) return false;
     let value = byTeam.get(member.teamId);
     if (value === undefined) {
-      value = reached(members.filter((m) => m.teamId === member.teamId));
+      value = reached(teams.get(member.teamId) ?? []);
       byTeam.set(member.teamId, value);
     }
     return value;
   };
+}
+
+/** Members per team, in member order (members without a team left out). */
+function groupByTeam(members: readonly ChallengeMember[]): Map<string, ChallengeMember[]> {
+  const teams = new Map<string, ChallengeMember[]>();
+  for (const member of members) {
+    if (member.teamId === null) continue;
+    const team = teams.get(member.teamId);
+    if (team) team.push(member);
+    else teams.set(member.teamId, [member]);
+  }
+  return teams;
 }
 
 function latest(instants: readonly (Date | null)[]): Date | null {

@@ -2,8 +2,8 @@ import { IngestionCounts } from '../activity/ingestion';
 import { HEALTH_DATA_TYPES, HealthDataType, HealthRecord } from '../health/health-record';
 import { readHealthUpload } from '../health/health-upload';
 import { assertProfileAccess } from '../identity/access-policy';
-import { IdentityError } from '../identity/identity-error';
 import { Principal } from '../identity/principal';
+import { requireProfile } from '../membership/lookups';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { Clock } from '../ports/clock';
 import { HealthRecordRepository } from '../ports/health-record-repository';
@@ -62,8 +62,7 @@ export class IngestHealthDataUseCase {
   ) {}
 
   async execute(input: IngestHealthDataInput): Promise<IngestHealthDataResult> {
-    const profile = await this.profiles.findInApp(input.principal.appId, input.profileId);
-    if (!profile) throw IdentityError.profileNotFound(input.profileId);
+    const profile = await requireProfile(this.profiles, input.principal.appId, input.profileId);
     assertProfileAccess(input.principal, profile.id, true);
     const upload = readHealthUpload(input.body, this.clock.now());
     const { appId } = profile;

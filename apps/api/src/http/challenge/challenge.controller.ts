@@ -192,11 +192,11 @@ export class ChallengeController {
   ): Promise<ChallengeWithMembersView> {
     const challenge = await this.views.visible(principal, id);
     const facts = await this.views.facts(challenge, principal);
-    const page = await this.views.members(challenge.id, query.limit ?? DEFAULT_LIMIT, query.offset ?? 0);
-    const links = offsetPage(url, query, page.count, []);
+    const members = await this.views.members(challenge.id, query.limit ?? DEFAULT_LIMIT, query.offset ?? 0);
+    const links = offsetPage(url, query, facts.numMembers, []);
     return {
       ...presentChallengeItem(facts, url),
-      members: page.items.map((member) => presentMember(member, url)),
+      members: members.map((member) => presentMember(member, url)),
       members_next: links.next,
       members_previous: links.previous,
     };
@@ -393,8 +393,8 @@ export class ChallengeController {
     @Query() query: LeaderboardQuery,
     @RequestUrl() url: ApiUrl,
   ): Promise<LeaderboardTeamPage> {
-    const challenge = await this.views.visible(principal, id);
-    const teams = await this.boards.board(challenge, 'teams', query.date_range);
+    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, id);
+    const teams = await this.boards.board(challenge, 'teams', query.date_range, undefined, version);
     const requester = requesterOf(principal);
     const board = this.boards.page(teams, query.limit ?? DEFAULT_LIMIT, query.offset ?? 0, requester && (teams.teamOf.get(requester) ?? null));
     const names = await this.reads.teamNames(principal.appId, [...board.results, ...(board.requester ? [board.requester] : [])].map((e) => e.teamId));
@@ -420,11 +420,11 @@ export class ChallengeController {
     @Query() query: DateRangeQuery,
     @RequestUrl() url: ApiUrl,
   ): Promise<LeaderboardProfile> {
-    const challenge = await this.views.visible(principal, id);
+    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, id);
     const names = await this.reads.teamNames(principal.appId, [teamId]);
     if (!names.has(teamId)) throw TeamError.notFound(teamId);
-    const contributions = await this.boards.board(challenge, 'team_members', query.date_range, teamId);
-    const teams = await this.boards.board(challenge, 'teams', query.date_range);
+    const contributions = await this.boards.board(challenge, 'team_members', query.date_range, teamId, version);
+    const teams = await this.boards.board(challenge, 'teams', query.date_range, undefined, version);
     const own = teams.table.find(teamId);
     const entries = contributions.table.slice(0, contributions.table.size);
     const infos = await this.reads.membersByIds(challenge.id, entries.map((e) => e.profileId as string));
@@ -441,8 +441,8 @@ export class ChallengeController {
 
   private async present(challenge: Challenge, principal: Principal, url: ApiUrl): Promise<ChallengeView> {
     const facts = await this.views.facts(challenge, principal);
-    const page = await this.views.members(challenge.id, MEMBER_PREVIEW, 0);
-    return { ...presentChallengeItem(facts, url), members: page.items.map((member) => presentMember(member, url)) };
+    const members = await this.views.members(challenge.id, MEMBER_PREVIEW, 0);
+    return { ...presentChallengeItem(facts, url), members: members.map((member) => presentMember(member, url)) };
   }
 
   private async update(principal: Principal, stored: Challenge, definition: ReturnType<typeof toDefinition>, url: ApiUrl) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DATA_TYPE_SPEC, GetPointsDefinitionUseCase, GetProfileUseCase, groupWorkoutRecords, HealthDataType, HealthRecord,
-  HealthRecordQuery, HealthRecordRepository, mergeDailySummaryRecords, PointsEvent, Principal, RecordPosition,
+  HealthRecordQuery, HealthRecordRepository, mergeDailySummaryRecords, Principal, RecordPosition,
   StoredHealthRecord,
 } from '@strive/domain';
 import { TypeOrmPointsEventRepository } from '../../persistence/repositories/typeorm-points.repository';
@@ -10,7 +10,7 @@ import { RequestValidationError } from '../problem/request-validation.error';
 import { ApiUrl } from '../shared/api-url';
 import { DataCursor, decodeCursor, Direction, encodeCursor } from './data-cursor';
 import { DataPageQuery, DateRangeQuery, DEFAULT_PAGE_SIZE } from './data-query.dto';
-import { presentRecord } from './health-data.presenter';
+import { presentEvent, presentRecord } from './health-data.presenter';
 
 export interface DataPage {
   readonly body: unknown[];
@@ -210,16 +210,5 @@ async function keysetPage<T extends Keyed>(
     items,
     next: { direction: 'forward', position: key(items[items.length - 1], position) },
     previous: more ? { direction: 'backward', position: key(items[0], position) } : null,
-  };
-}
-
-function presentEvent(event: PointsEvent) {
-  return {
-    public_id: event.id,
-    name: event.name,
-    points: event.points,
-    timestamp: event.timestamp.toISOString(),
-    activity_type: event.activityType,
-    reference: event.reference,
   };
 }

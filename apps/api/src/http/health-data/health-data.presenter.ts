@@ -1,4 +1,4 @@
-import { DATA_TYPE_SPEC, HealthRecord, PointsDefinition, recordPoints } from '@strive/domain';
+import { DATA_TYPE_SPEC, HealthRecord, PointsDefinition, PointsEvent, recordPoints } from '@strive/domain';
 import { ApiVersion } from '../shared/api-url';
 
 export interface PresentOptions {
@@ -26,4 +26,16 @@ export function presentRecord(record: HealthRecord, options: PresentOptions): Re
   if (spec.points) out.points = recordPoints(options.definition, record);
   if (record.type === 'ecg_recordings') out.sample_count = Array.isArray(record.data.samples) ? record.data.samples.length : 0;
   return out;
+}
+
+/** An event as served (Event of interface.md). */
+export function presentEvent(event: PointsEvent) {
+  return {
+    public_id: event.id,
+    name: event.name,
+    points: event.points,
+    timestamp: event.timestamp.toISOString(),
+    activity_type: event.activityType,
+    reference: event.reference,
+  };
 }

@@ -11,6 +11,7 @@ import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { UuidParamPipe } from '../shared/uuid-param.pipe';
 import { EventBody, EventView } from './event.dto';
 import { withFieldErrors } from './field-errors';
+import { presentEvent } from './health-data.presenter';
 import { PointsDefinitionBody } from './points.dto';
 
 function present(definition: PointsDefinition): PointsDefinitionBody {
@@ -114,10 +115,7 @@ export class PointsController {
       }),
     );
     await this.totalPoints.execute({ appId: principal.appId, profileId, scope: 'events' });
-    await this.notifier.notify({ appId: principal.appId, profileId, from: event.timestamp, to: new Date(event.timestamp.getTime() + 1) });
-    return {
-      public_id: event.id, name: event.name, points: event.points, timestamp: event.timestamp.toISOString(),
-      activity_type: event.activityType, reference: event.reference,
-    };
+    await this.notifier.activityChanged({ appId: principal.appId, profileId, from: event.timestamp, to: new Date(event.timestamp.getTime() + 1) });
+    return presentEvent(event);
   }
 }

@@ -14,7 +14,7 @@ interface HttpReply {
   send(body: string): unknown;
 }
 
-export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 const SLUG: Partial<Record<number, string>> = {
   400: 'bad-request', 401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 405: 'method-not-allowed',
@@ -34,9 +34,13 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<HttpReply>();
     const problem = problemOf(exception, request.originalUrl.split('?')[0]);
     if (problem.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (reply.sent) return;
-    reply.status(problem.status).header('Content-Type', PROBLEM_TYPE).send(JSON.stringify(problem));
+    if (!reply.sent) sendProblem(reply, problem);
   }
+}
+
+/** Answers with the problem, as application/problem+json. */
+export function sendProblem(reply: HttpReply, problem: ProblemDetails): void {
+  reply.status(problem.status).header('Content-Type', PROBLEM_TYPE).send(JSON.stringify(problem));
 }
 
 /** The problem details of any error thrown while serving `instance` (the request path). */

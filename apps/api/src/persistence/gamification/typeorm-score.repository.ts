@@ -1,7 +1,8 @@
 import { MemberPeriodOutcome, MemberPeriodScore, ScoreRepository } from '@strive/domain';
 import { bumpLeaderboardVersion, Db, Row, toDate, toDateOrNull } from './db';
 
-const COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,
+/** The columns toScore reads. */
+export const SCORE_COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,
   goal_reached_at, reached_at, fired_thresholds, total_distance, total_steps, total_calories, total_duration_seconds,
   total_points, updated_at`;
 
@@ -36,12 +37,12 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
     const rows: Row[] = periodIndexes
       ? await this.db.query(
-          `SELECT ${COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 AND period_index = ANY($3::int[])
+          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 AND period_index = ANY($3::int[])
            ORDER BY period_index`,
           [challengeId, profileId, [...periodIndexes]],
         )
       : await this.db.query(
-          `SELECT ${COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 ORDER BY period_index`,
+          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 ORDER BY period_index`,
           [challengeId, profileId],
         );
     return rows.map(toScore);
@@ -49,7 +50,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
 
   async findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
     const rows: Row[] = await this.db.query(
-      `SELECT ${COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
+      `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
       [challengeId, fromIndex, toIndex],
     );
     return rows.map(toScore);
@@ -102,7 +103,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       })),
     );
     await this.db.query(
-      `INSERT INTO member_period_score (app_id, ${COLUMNS})
+      `INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
        SELECT c.app_id, s.challenge_id, s.profile_id, s.team_id, s.period_index, s.period_start, s.period_end, s.progress,
          s.goal_reached, s.goal_reached_at, s.reached_at,
          ARRAY(SELECT jsonb_array_elements_text(s.fired_thresholds)::double precision),

@@ -1,6 +1,6 @@
 import { Team, TeamMembership, TeamRepository } from '@strive/domain';
 import { TeamEntity } from '../entities';
-import { atomically, Db, Row, toDate } from './db';
+import { Db, Row, toDate } from './db';
 
 const toMembership = (row: Row): TeamMembership => ({
   teamId: row.team_id as string,
@@ -64,16 +64,15 @@ export class TypeOrmTeamRepository implements TeamRepository {
   async addMemberships(memberships: readonly TeamMembership[]): Promise<void> {
     if (memberships.length === 0) return;
     const json = JSON.stringify(memberships.map((m) => ({ team_id: m.teamId, profile_id: m.profileId, joined_at: m.joinedAt.toISOString() })));
-    await atomically(this.db, async (db) => {
-      await db.query(
-        `INSERT INTO team_member (app_id, team_id, profile_id, joined_at)
-         SELECT t.app_id, m.team_id, m.profile_id, m.joined_at
-         FROM jsonb_to_recordset($1::jsonb) AS m(team_id uuid, profile_id uuid, joined_at timestamptz)
-         JOIN team t ON t.id = m.team_id
-         ON CONFLICT DO NOTHING`,
-        [json],
-      );
-    });
+    // One statement: atomic by itself.
+    await this.db.query(
+      `INSERT INTO team_member (app_id, team_id, profile_id, joined_at)
+       SELECT t.app_id, m.team_id, m.profile_id, m.joined_at
+       FROM jsonb_to_recordset($1::jsonb) AS m(team_id uuid, profile_id uuid, joined_at timestamptz)
+       JOIN team t ON t.id = m.team_id
+       ON CONFLICT DO NOTHING`,
+      [json],
+    );
   }
 
   async removeMemberships(teamId: string, profileIds: readonly string[]): Promise<void> {

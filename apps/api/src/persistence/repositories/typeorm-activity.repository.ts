@@ -1,8 +1,9 @@
 import {
-  ActivityRepository, DailySummary, formatDuration, HealthRecord, parseDuration, RecordDateRange, RecordTimeRange, Source,
-  Workout,
+  ActivityRepository, DailySummary, dailySummaryOf, formatDuration, HealthRecord, RecordDateRange, RecordTimeRange, ScoredRecordFields,
+  Source, Workout, workoutOf,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
+import { toDate } from '../gamification/db';
 import { TypeOrmHealthRecordRepository } from './typeorm-health-record.repository';
 
 interface Row {
@@ -13,40 +14,16 @@ interface Row {
 }
 
 /** Only the fields scoring reads, as a small JSON object (the stored record may carry samples). */
-const FIELDS = `jsonb_build_object('date', data->'date', 'distance', data->'distance', 'steps', data->'steps', 'calories', data->'calories',
+export const SCORED_FIELDS = `jsonb_build_object('date', data->'date', 'distance', data->'distance', 'steps', data->'steps', 'calories', data->'calories',
   'active_duration', data->'active_duration', 'type', data->'type', 'duration', data->'duration', 'is_manual', data->'is_manual') AS data`;
 
-const json = (data: Record<string, unknown> | string) => (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
-const num = (value: unknown) => (typeof value === 'number' ? value : 0);
-const nullableNum = (value: unknown) => (typeof value === 'number' ? value : null);
-
-function toDailySummary(profileId: string, row: Row): DailySummary {
-  const data = json(row.data);
+/** The row as the domain's scoring views (dailySummaryOf, workoutOf) read it. */
+export function scoredFields(row: Pick<Row, 'source' | 'external_id' | 'time' | 'data'>): ScoredRecordFields {
   return {
-    profileId,
     source: row.source,
     externalId: row.external_id,
-    date: String(data.date),
-    distance: num(data.distance),
-    steps: num(data.steps),
-    calories: num(data.calories),
-    activeDurationSeconds: typeof data.active_duration === 'string' ? (parseDuration(data.active_duration) ?? 0) : 0,
-  };
-}
-
-function toWorkout(profileId: string, row: Row): Workout {
-  const data = json(row.data);
-  return {
-    profileId,
-    source: row.source,
-    externalId: row.external_id,
-    activityType: String(data.type),
-    start: row.time instanceof Date ? row.time : new Date(row.time),
-    durationSeconds: parseDuration(String(data.duration)) ?? 0,
-    distance: num(data.distance),
-    steps: nullableNum(data.steps),
-    calories: nullableNum(data.calories),
-    isManual: typeof data.is_manual === 'boolean' ? data.is_manual : null,
+    time: toDate(row.time),
+    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
   };
 }
 
@@ -63,12 +40,12 @@ export class TypeOrmActivityRepository implements ActivityRepository {
 
   async findDailySummaries(profileId: string, source: Source, externalIds: readonly string[]): Promise<DailySummary[]> {
     const rows = await this.find(profileId, 'daily_summary', source, externalIds);
-    return rows.map((row) => toDailySummary(profileId, row));
+    return rows.map((row) => dailySummaryOf(profileId, scoredFields(row)));
   }
 
   async findWorkouts(profileId: string, source: Source, externalIds: readonly string[]): Promise<Workout[]> {
     const rows = await this.find(profileId, 'workout', source, externalIds);
-    return rows.map((row) => toWorkout(profileId, row));
+    return rows.map((row) => workoutOf(profileId, scoredFields(row)));
   }
 
   async upsert(records: { readonly dailySummaries: readonly DailySummary[]; readonly workouts: readonly Workout[] }): Promise<void> {
@@ -105,17 +82,17 @@ export class TypeOrmActivityRepository implements ActivityRepository {
     const from = range.fromDate ? new Date(`${range.fromDate}T00:00:00Z`) : undefined;
     const to = range.toDate ? new Date(`${range.toDate}T00:00:00Z`) : undefined;
     const rows = await this.range(profileId, 'daily_summary', from, to);
-    return rows.map((row) => toDailySummary(profileId, row));
+    return rows.map((row) => dailySummaryOf(profileId, scoredFields(row)));
   }
 
   async listWorkouts(profileId: string, range: RecordTimeRange = {}): Promise<Workout[]> {
     const rows = await this.range(profileId, 'workout', range.from, range.to);
-    return rows.map((row) => toWorkout(profileId, row));
+    return rows.map((row) => workoutOf(profileId, scoredFields(row)));
   }
 
   private find(profileId: string, type: string, source: Source, externalIds: readonly string[]): Promise<Row[]> {
     return this.dataSource.query(
-      `SELECT source, external_id, time, ${FIELDS} FROM health_record
+      `SELECT source, external_id, time, ${SCORED_FIELDS} FROM health_record
        WHERE app_id = (SELECT app_id FROM profile WHERE id = $1) AND profile_id = $1 AND type = $2 AND subtype = ''
          AND source = $3 AND external_id = ANY($4::text[])`,
       [profileId, type, source, [...externalIds]],
@@ -124,7 +101,7 @@ export class TypeOrmActivityRepository implements ActivityRepository {
 
   private range(profileId: string, type: string, from?: Date, to?: Date): Promise<Row[]> {
     return this.dataSource.query(
-      `SELECT source, external_id, time, ${FIELDS} FROM health_record
+      `SELECT source, external_id, time, ${SCORED_FIELDS} FROM health_record
        WHERE app_id = (SELECT app_id FROM profile WHERE id = $1) AND profile_id = $1 AND type = $2 AND subtype = ''
          AND ($3::timestamptz IS NULL OR time >= $3) AND ($4::timestamptz IS NULL OR time <= $4)
        ORDER BY time, source, external_id`,

@@ -3,6 +3,7 @@ import {
   StoredHealthRecord,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
+import { toDate, toDateOrNull } from '../gamification/db';
 
 interface Row {
   id: string;
@@ -15,8 +16,6 @@ interface Row {
   data: Record<string, unknown> | string;
 }
 
-const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-
 export function toStoredRecord(row: Row): StoredHealthRecord {
   return {
     id: String(row.id),
@@ -24,8 +23,8 @@ export function toStoredRecord(row: Row): StoredHealthRecord {
     subtype: row.subtype,
     source: row.source,
     externalId: row.external_id,
-    time: asDate(row.time),
-    endTime: row.end_time === null ? null : asDate(row.end_time),
+    time: toDate(row.time),
+    endTime: toDateOrNull(row.end_time),
     data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
   };
 }
@@ -62,16 +61,17 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     );
     const written = new Set<string>();
     for (const row of returned) {
-      const count = counts[row.type] as IngestionCounts & { created: number; updated: number };
-      if (row.inserted === true || (row.inserted as unknown) === 't') count.created++;
+      const count = counts[row.type] as { created: number; updated: number };
+      if (row.inserted) count.created++;
       else count.updated++;
       written.add(`${row.type}\u0000${row.external_id}`);
     }
-    for (const count of Object.values(counts)) count.unchanged = 0;
+    const writtenRecords: HealthRecord[] = [];
     for (const record of records) {
-      if (!written.has(`${record.type}\u0000${record.externalId}`)) (counts[record.type] as { unchanged: number }).unchanged++;
+      if (written.has(`${record.type}\u0000${record.externalId}`)) writtenRecords.push(record);
+      else (counts[record.type] as { unchanged: number }).unchanged++;
     }
-    return { counts, written: records.filter((r) => written.has(`${r.type}\u0000${r.externalId}`)) };
+    return { counts, written: writtenRecords };
   }
 
   async list(query: HealthRecordQuery): Promise<StoredHealthRecord[]> {
@@ -109,7 +109,7 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
       `SELECT DISTINCT time FROM health_record WHERE ${where} ORDER BY time ${direction} LIMIT $${params.length}`,
       params,
     );
-    return rows.map((row) => asDate(row.time));
+    return rows.map((row) => toDate(row.time));
   }
 
   private where(query: HealthRecordQuery): { where: string; params: unknown[] } {

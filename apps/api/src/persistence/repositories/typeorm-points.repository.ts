@@ -2,6 +2,7 @@ import {
   DayPoints, PointsDefinition, PointsDefinitionRepository, PointsEvent, PointsEventRepository, PointsLedgerRepository, RecordTimeRange,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
+import { toDate } from '../gamification/db';
 
 /** points_definition: one JSON document per app. */
 export class TypeOrmPointsDefinitionRepository implements PointsDefinitionRepository {
@@ -39,7 +40,7 @@ export function toPointsEvent(row: EventRow): PointsEvent {
     profileId: row.profile_id,
     name: row.name,
     points: Number(row.points),
-    timestamp: row.timestamp instanceof Date ? row.timestamp : new Date(row.timestamp),
+    timestamp: toDate(row.timestamp),
     activityType: row.activity_type,
     reference: row.reference,
   };
@@ -97,12 +98,15 @@ export class TypeOrmPointsEventRepository implements PointsEventRepository {
   }
 }
 
+/** The points of a profile's events ($1 app, $2 profile). */
+const EVENT_POINTS = '(SELECT coalesce(sum(points), 0) FROM points_event WHERE app_id = $1 AND profile_id = $2)';
+
 /** profile_points_day: the points of each day of a profile (see PointsLedgerRepository). */
 export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<number> {
-    const columns = (chunk: readonly DayPoints[]) => [chunk.map((d) => d.day), chunk.map((d) => d.dailySummaries), chunk.map((d) => d.workouts)];
+    const params = [appId, profileId, days.map((d) => d.day), days.map((d) => d.dailySummaries), days.map((d) => d.workouts)];
     const upsert = `INSERT INTO profile_points_day (app_id, profile_id, day, daily_summary_points, workout_points)
       SELECT $1, $2, d.day, d.daily, d.workouts FROM unnest($3::date[], $4::float8[], $5::float8[]) AS d(day, daily, workouts)
       ON CONFLICT (app_id, profile_id, day) DO UPDATE
@@ -110,7 +114,7 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
     if (replaceAll) {
       return this.dataSource.transaction(async (manager) => {
         await manager.query('DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2', [appId, profileId]);
-        for (let i = 0; i < days.length; i += 5000) await manager.query(upsert, [appId, profileId, ...columns(days.slice(i, i + 5000))]);
+        await manager.query(upsert, params);
         return this.total(appId, profileId, manager);
       });
     }
@@ -122,8 +126,8 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
             + (SELECT coalesce(sum(p.daily_summary_points + p.workout_points), 0)
                FROM profile_points_day p LEFT JOIN unnest($3::date[]) AS saved(day) ON saved.day = p.day
                WHERE p.app_id = $1 AND p.profile_id = $2 AND saved.day IS NULL)
-            + (SELECT coalesce(sum(points), 0) FROM points_event WHERE app_id = $1 AND profile_id = $2) AS total`,
-      [appId, profileId, ...columns(days)],
+            + ${EVENT_POINTS} AS total`,
+      params,
     );
     return Number(row.total);
   }
@@ -131,7 +135,7 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
   async total(appId: string, profileId: string, runner: Pick<DataSource, 'query'> = this.dataSource): Promise<number> {
     const [row] = await runner.query(
       `SELECT (SELECT coalesce(sum(daily_summary_points + workout_points), 0) FROM profile_points_day WHERE app_id = $1 AND profile_id = $2)
-            + (SELECT coalesce(sum(points), 0) FROM points_event WHERE app_id = $1 AND profile_id = $2) AS total`,
+            + ${EVENT_POINTS} AS total`,
       [appId, profileId],
     );
     return Number(row.total);

@@ -1,6 +1,7 @@
 import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
 import { Brackets, DataSource, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
+import { toDate } from '../gamification/db';
 
 const ORDER_COLUMN: Record<ProfileOrderField, string> = {
   name: 'profile.name',
@@ -10,14 +11,14 @@ const ORDER_COLUMN: Record<ProfileOrderField, string> = {
   total_points: 'profile.totalPoints',
 };
 
-function toProfile(row: Omit<ProfileEntity, 'app' | 'bearerDigest'>): Profile {
+function toProfile(row: ProfileEntity): Profile {
   return {
     id: row.id,
     appId: row.appId,
     name: row.name,
     gender: row.gender,
     reference: row.reference,
-    team: row.teamId ?? null,
+    team: row.teamId,
     totalPoints: row.totalPoints,
     createdAt: row.createdAt,
   };
@@ -66,10 +67,10 @@ export class TypeOrmProfileRepository implements ProfileRepository {
       [appId, id],
     );
     return row
-      ? toProfile({
-          appId: row.app_id, id: row.id, name: row.name, gender: row.gender, reference: row.reference, teamId: row.team_id,
-          totalPoints: Number(row.total_points), createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
-        })
+      ? {
+          id: row.id, appId: row.app_id, name: row.name, gender: row.gender, reference: row.reference, team: row.team_id,
+          totalPoints: Number(row.total_points), createdAt: toDate(row.created_at),
+        }
       : null;
   }
 
