@@ -98,3 +98,6 @@ export * from './health/health-activity';
 export * from './health/points-ledger';
 export * from './ports/points-ledger-repository';
 export * from './use-cases/refresh-profile-points.use-case';
+export * from './jobs/job';
+export * from './ports/job-queue';
+export * from './ports/member-rescorer';

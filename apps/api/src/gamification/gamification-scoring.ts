@@ -1,5 +1,5 @@
 import {
-  ActivityChange, ActivityChangeListener, ActivityHistory, ActivityRepository, DeduplicatedActivityHistory, PeriodCalendar,
+  ActivityChange, ActivityChangeListener, MemberRescorer, ActivityHistory, ActivityRepository, DeduplicatedActivityHistory, PeriodCalendar,
   PointsEventRepository, Challenge, ChallengeDomainEvent, ChallengeMember, ChallengeRepository,
   Clock, dailySummaryPoints, defaultPointsDefinition, EventOutbox, IdGenerator, isRescorable, MemberPeriodScore,
   MembershipRepository, PointsDefinitionRepository, RecordPointsFunction, RescoreMemberUseCase,
@@ -67,7 +67,7 @@ const NO_HISTORY: ActivityHistory = {
  * and the rescoring of members who join or of a challenge whose rules changed. Every rescore
  * writes the member's period scores and the threshold events in one transaction.
  */
-export class GamificationScoring implements ActivityChangeListener {
+export class GamificationScoring implements ActivityChangeListener, MemberRescorer {
   constructor(
     private readonly dataSource: DataSource,
     private readonly challenges: ChallengeRepository,
@@ -143,6 +143,10 @@ export class GamificationScoring implements ActivityChangeListener {
       );
     }
     return members.length;
+  }
+
+  rescoreMembers(challenge: Challenge, profileIds?: readonly string[]): Promise<number> {
+    return this.rescoreChallenge(challenge, profileIds);
   }
 
   /** The given members (a few: looked up one by one, not the whole challenge) or every member. */

@@ -16,7 +16,7 @@ import { ActivityChangeNotifier } from '../activity/activity-change-notifier';
 import { repositoryProvider, useCaseProvider } from '../system/use-case-provider';
 import {
   ACTIVITY_HISTORY, ACTIVITY_REPOSITORY, CHALLENGE_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY, CLOCK, ID_GENERATOR, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS,
-  PROFILE_REPOSITORY, SCORE_REPOSITORY, TEAM_REPOSITORY,
+  PROFILE_REPOSITORY, SCORE_REPOSITORY, TEAM_REPOSITORY, MEMBER_RESCORER,
 } from '../system/tokens';
 import { ChallengeViews } from './challenge-views';
 import { LeaderboardCache } from './leaderboard-cache';
@@ -73,12 +73,13 @@ const useCases: Provider[] = [
       useFactory: (enroll: EnrollAutomaticMembersUseCase) => [enroll.asProfileCreatedListener()],
       inject: [EnrollAutomaticMembersUseCase],
     },
+    { provide: MEMBER_RESCORER, useExisting: GamificationScoring },
     ChallengeViews,
     LeaderboardCache,
     ...useCases,
   ],
   exports: [
-    CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, PROFILE_CREATED_LISTENERS, GamificationScoring,
+    CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, PROFILE_CREATED_LISTENERS, MEMBER_RESCORER, GamificationScoring,
     GamificationReads, ChallengeViews, LeaderboardCache, ...useCases.map((p) => (p as { provide: unknown }).provide as never),
   ],
 })

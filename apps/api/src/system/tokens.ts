@@ -21,3 +21,6 @@ export const SCORE_REPOSITORY = Symbol('ScoreRepository');
 export const ACTIVITY_HISTORY = Symbol('ActivityHistory');
 /** An array of ProfileCreatedListener run by CreateProfileUseCase (AUTOMATIC enrollment). */
 export const PROFILE_CREATED_LISTENERS = Symbol('ProfileCreatedListeners');
+// Write pipeline and jobs (issue 9)
+export const MEMBER_RESCORER = Symbol('MemberRescorer');
+export const JOB_QUEUE = Symbol('JobQueue');
