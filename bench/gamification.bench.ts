@@ -246,14 +246,14 @@ async function measure(
   const insertSeconds = round((performance.now() - t) / 1000);
   const { NestFactory } = await import('@nestjs/core');
   const { AppModule } = await import('../apps/api/src/app.module');
-  const { GamificationScoring } = await import('../apps/api/src/gamification/gamification-scoring');
+  const { RescoreChallengeMembersUseCase } = await import('@strive/domain');
   const { CHALLENGE_REPOSITORY } = await import('../apps/api/src/system/tokens');
   process.env.DATABASE_URL = URL;
   process.env.LOG_LEVEL = 'warn';
   const context = await NestFactory.createApplicationContext(AppModule, { logger: false });
   const stored = await context.get<any>(CHALLENGE_REPOSITORY).findById(appId, challenge.public_id);
   t = performance.now();
-  const rescored = await context.get(GamificationScoring).rescoreChallenge(stored, undefined, { from: new Date(today), to: new Date(today + DAY_MS) });
+  const rescored = await context.get(RescoreChallengeMembersUseCase).execute({ challenge: stored, from: new Date(today), to: new Date(today + DAY_MS) });
   const daySeconds = round((performance.now() - t) / 1000);
   log('one more day rescored', { members: rescored, insertSeconds, rescoreSeconds: daySeconds, benchProcessRssMb: round(process.memoryUsage().rss / 2 ** 20) });
   await context.close();

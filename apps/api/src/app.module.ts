@@ -9,9 +9,10 @@ import { PersistenceModule } from './persistence/persistence.module';
 import { SystemModule } from './system/system.module';
 import { DataModule } from './http/health-data/data.module';
 import { GamificationHttpModule } from './gamification/gamification-http.module';
+import { JobsModule } from './jobs/jobs.module';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, DataModule, GamificationHttpModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, DataModule, GamificationHttpModule, JobsModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

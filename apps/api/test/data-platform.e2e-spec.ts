@@ -1,5 +1,5 @@
-import { ActivityChange } from '@strive/domain';
-import { ActivityChangeNotifier } from '../src/activity/activity-change-notifier';
+import { ActivityChange, ActivityChangeListener } from '@strive/domain';
+import { ACTIVITY_CHANGE_LISTENERS } from '../src/system/tokens';
 import { adminBearer, createClientApp, createProfile, CreatedTestProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
 
 /** Issue 4: upload, pull endpoints, pagination, versions, deduplication, points and events. */
@@ -218,7 +218,8 @@ describe('health data platform', () => {
     };
     await test.http.put('/api/v1/app/points/').set('Authorization', `Bearer ${admin}`).send(definition).expect(200);
     expect((await test.http.get('/api/v1/app/points/').set('Authorization', `Bearer ${admin}`).expect(200)).body).toEqual(definition);
-    // 25 + 4000 steps at 2 per 1000 = 33.
+    // The recount is a job (points.recount): once it ran, 25 + 4000 steps at 2 per 1000 = 33.
+    await test.runJobs();
     expect((await get(`/api/v1/profile/${p.publicId}/`, p.bearer).expect(200)).body.total_points).toBe(33);
     // Event creation is administrator only; the definition too.
     await test.http.post(path(p, 'event/')).set('Authorization', `Bearer ${p.bearer}`).send({ name: 'x', points: 1 }).expect(403);
@@ -266,10 +267,11 @@ describe('health data platform', () => {
     const p = await createProfile(test, admin, { name: 'Lis' });
     const seen: ActivityChange[] = [];
     let answered = false;
-    test.app.get(ActivityChangeNotifier).register({
-      activityChanged: async (change) => {
+    // The listeners are bound in one place (ACTIVITY_CHANGE_LISTENERS): one more joins them here.
+    test.app.get<ActivityChangeListener[]>(ACTIVITY_CHANGE_LISTENERS).push({
+      activityChanged: async ({ appId, profileId, from, to }) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        if (change.profileId === p.publicId) seen.push({ ...change, answeredBefore: answered } as ActivityChange);
+        if (profileId === p.publicId) seen.push({ appId, profileId, from, to, answeredBefore: answered } as unknown as ActivityChange);
       },
     });
     await upload(p, { source: 'GARMIN', workout: [workout(1)] }).expect(201);

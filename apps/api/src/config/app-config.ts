@@ -20,6 +20,8 @@ export interface AppConfig {
   /** How long a resolved bearer is reused without a database lookup (ms; 0 disables). */
   readonly bearerCacheTtlMs: number;
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
+  /** The job runner and the periodic ticks of this process. */
+  readonly jobs: { readonly enabled: boolean; readonly pollIntervalMs: number; readonly tickIntervalMs: number };
 }
 
 const BYTES_PER_UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
@@ -68,6 +70,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     problems.push('BEARER_CACHE_TTL_SECONDS must be a number of seconds between 0 and 300.');
   }
 
+  const jobsEnabled = (text('JOBS_ENABLED') ?? 'true').toLowerCase();
+  if (!['true', 'false'].includes(jobsEnabled)) problems.push('JOBS_ENABLED must be true or false.');
+  const jobsPoll = Number(text('JOBS_POLL_INTERVAL_MS') ?? 1000);
+  if (!Number.isInteger(jobsPoll) || jobsPoll < 10 || jobsPoll > 60_000) problems.push('JOBS_POLL_INTERVAL_MS must be an integer between 10 and 60000.');
+  const tickInterval = Number(text('TICK_INTERVAL_SECONDS') ?? 15);
+  if (!Number.isFinite(tickInterval) || tickInterval < 0.01 || tickInterval > 3600) problems.push('TICK_INTERVAL_SECONDS must be a number of seconds between 0.01 and 3600.');
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
   return {
@@ -84,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       clientId && clientSecret
         ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }
         : null,
+    jobs: { enabled: jobsEnabled === 'true', pollIntervalMs: jobsPoll, tickIntervalMs: Math.round(tickInterval * 1000) },
   };
 }

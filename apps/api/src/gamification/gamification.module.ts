@@ -1,7 +1,6 @@
-import { Global, Module, OnModuleInit, Provider } from '@nestjs/common';
+import { Global, Module, Provider } from '@nestjs/common';
 import {
-  ActivityRepository, AddChallengeMembersUseCase, AddTeamMembersUseCase, PointsEventRepository,
-  CreateChallengeUseCase, CreateTeamUseCase, DeduplicatedActivityHistory, DeleteChallengeUseCase,
+  AddChallengeMembersUseCase, AddTeamMembersUseCase, CreateChallengeUseCase, CreateTeamUseCase, DeleteChallengeUseCase,
   DeleteTeamUseCase, EnrollAutomaticMembersUseCase, GetLeaderboardUseCase, GetScoreHistoryUseCase,
   JoinChallengeUseCase, JoinTeamUseCase, LeaveChallengeUseCase, LeaveTeamUseCase, RemoveChallengeMembersUseCase,
   RemoveTeamMembersUseCase, RenameTeamUseCase, SetMemberActiveUseCase, SetMembersActiveUseCase,
@@ -12,16 +11,14 @@ import { TypeOrmChallengeRepository } from '../persistence/gamification/typeorm-
 import { TypeOrmMembershipRepository } from '../persistence/gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from '../persistence/gamification/typeorm-score.repository';
 import { TypeOrmTeamRepository } from '../persistence/gamification/typeorm-team.repository';
-import { ActivityChangeNotifier } from '../activity/activity-change-notifier';
 import { repositoryProvider, useCaseProvider } from '../system/use-case-provider';
 import {
-  ACTIVITY_HISTORY, ACTIVITY_REPOSITORY, CHALLENGE_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY, CLOCK, ID_GENERATOR, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS,
-  PROFILE_REPOSITORY, SCORE_REPOSITORY, TEAM_REPOSITORY, MEMBER_RESCORER,
+  CHALLENGE_REPOSITORY, CLOCK, ID_GENERATOR, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, SCORE_REPOSITORY,
+  TEAM_REPOSITORY,
 } from '../system/tokens';
 import { ChallengeViews } from './challenge-views';
 import { LeaderboardCache } from './leaderboard-cache';
 import { GamificationReads } from './gamification-reads';
-import { GamificationScoring } from './gamification-scoring';
 
 /** The ports of the membership use cases that may pick a profile's team. */
 const MEMBERSHIP_PORTS = [CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, PROFILE_REPOSITORY, CLOCK];
@@ -60,37 +57,20 @@ const useCases: Provider[] = [
     repositoryProvider(MEMBERSHIP_REPOSITORY, TypeOrmMembershipRepository),
     repositoryProvider(TEAM_REPOSITORY, TypeOrmTeamRepository),
     repositoryProvider(SCORE_REPOSITORY, TypeOrmScoreRepository),
-    {
-      provide: ACTIVITY_HISTORY,
-      useFactory: (activities: ActivityRepository, events: PointsEventRepository) => new DeduplicatedActivityHistory(activities, events),
-      inject: [ACTIVITY_REPOSITORY, POINTS_EVENT_REPOSITORY],
-    },
     useCaseProvider(GamificationReads, DataSource),
-    useCaseProvider(GamificationScoring, DataSource, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY, CLOCK, ID_GENERATOR, ACTIVITY_HISTORY, POINTS_DEFINITION_REPOSITORY),
     {
       provide: PROFILE_CREATED_LISTENERS,
       // A new profile has no data yet: enrolling it is enough, there is nothing to score.
       useFactory: (enroll: EnrollAutomaticMembersUseCase) => [enroll.asProfileCreatedListener()],
       inject: [EnrollAutomaticMembersUseCase],
     },
-    { provide: MEMBER_RESCORER, useExisting: GamificationScoring },
     ChallengeViews,
     LeaderboardCache,
     ...useCases,
   ],
   exports: [
-    CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, PROFILE_CREATED_LISTENERS, MEMBER_RESCORER, GamificationScoring,
+    CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, PROFILE_CREATED_LISTENERS,
     GamificationReads, ChallengeViews, LeaderboardCache, ...useCases.map((p) => (p as { provide: unknown }).provide as never),
   ],
 })
-export class GamificationModule implements OnModuleInit {
-  constructor(
-    private readonly notifier: ActivityChangeNotifier,
-    private readonly scoring: GamificationScoring,
-  ) {}
-
-  /** Live scoring: ingestion and events rescore the profile's challenges before they answer. */
-  onModuleInit(): void {
-    this.notifier.register(this.scoring);
-  }
-}
+export class GamificationModule {}

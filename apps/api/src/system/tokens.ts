@@ -18,9 +18,15 @@ export const CHALLENGE_REPOSITORY = Symbol('ChallengeRepository');
 export const MEMBERSHIP_REPOSITORY = Symbol('MembershipRepository');
 export const TEAM_REPOSITORY = Symbol('TeamRepository');
 export const SCORE_REPOSITORY = Symbol('ScoreRepository');
-export const ACTIVITY_HISTORY = Symbol('ActivityHistory');
 /** An array of ProfileCreatedListener run by CreateProfileUseCase (AUTOMATIC enrollment). */
 export const PROFILE_CREATED_LISTENERS = Symbol('ProfileCreatedListeners');
 // Write pipeline and jobs (issue 9)
 export const MEMBER_RESCORER = Symbol('MemberRescorer');
 export const JOB_QUEUE = Symbol('JobQueue');
+export const UNIT_OF_WORK = Symbol('UnitOfWork');
+/** Every ActivityChangeListener, in the order they run inside the write transaction. */
+export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
+export const SCORING_BATCH_READER = Symbol('ScoringBatchReader');
+/** Every JobHandler (one per job type) and every Tick. */
+export const JOB_HANDLERS = Symbol('JobHandlers');
+export const TICKS = Symbol('Ticks');

@@ -8,6 +8,8 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { configureApp, httpAdapter } from '../../src/configure-app';
+import { JobRunner } from '../../src/jobs/job-runner';
+import { PeriodicTicks } from '../../src/jobs/periodic-ticks';
 import { createLogger, PinoNestLogger } from '../../src/logging/logger';
 import { APP_CONFIG, CLOCK } from '../../src/system/tokens';
 
@@ -19,6 +21,10 @@ export interface TestApp {
   /** Every JSON log line the app wrote. */
   logs: string[];
   dataSource: DataSource;
+  /** Runs every due job now, until none is left (the background runner polls only every minute in tests). */
+  runJobs(): Promise<number>;
+  /** Runs every periodic tick now (in tests they otherwise run hourly). */
+  runTicks(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -45,7 +51,12 @@ export class MonotonicClock implements Clock {
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'info', DEMO_APP: 'false', ...pick(process.env, 'DATABASE_URL'), ...options.env }),
+    // Jobs and ticks run when a test says so (runJobs, runTicks), so that "a refused request changed
+    // nothing" never sees background work land between two snapshots.
+    ...loadConfig({
+      LOG_LEVEL: 'info', DEMO_APP: 'false', JOBS_POLL_INTERVAL_MS: '60000', TICK_INTERVAL_SECONDS: '3600',
+      ...pick(process.env, 'DATABASE_URL'), ...options.env,
+    }),
     dataDir: options.env?.DATA_DIR ?? `memory://test-${++embeddedDatabases}`,
   };
   if (config.databaseUrl) await emptyTables(config.databaseUrl);
@@ -74,6 +85,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     http: request(`http://127.0.0.1:${port}`),
     logs,
     dataSource: app.get(DataSource),
+    runJobs: () => app.get(JobRunner).drain(),
+    runTicks: () => app.get(PeriodicTicks).runAll(),
     close: () => app.close(),
   };
 }

@@ -17,8 +17,8 @@ export const WORKOUT_LOOK_BEHIND_MS = 24 * 60 * 60 * 1000;
  */
 export class DeduplicatedActivityHistory implements ActivityHistory {
   constructor(
-    private readonly activities: ActivityRepository,
-    private readonly pointsEvents: PointsEventRepository,
+    private readonly activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>,
+    private readonly pointsEvents: Pick<PointsEventRepository, 'listByProfile'>,
   ) {}
 
   async dailySummaries(profileId: string, firstDate: string, lastDate: string): Promise<DailySummary[]> {

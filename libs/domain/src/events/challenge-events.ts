@@ -105,3 +105,13 @@ export function challengeEventPushBody(event: ChallengeDomainEvent): ChallengePu
 export function isChallengePeriodEvent(event: ChallengeDomainEvent): event is ChallengePeriodEvent {
   return event.event === 'challenge_period_goal_reached' || event.event === 'partial_period_goal_reached';
 }
+
+/**
+ * What an event is about: the outbox writes an event of a key once, so rescoring (late data,
+ * changed rules) never announces the same member's period threshold, or a challenge's start or
+ * end, twice.
+ */
+export function challengeEventKey(event: ChallengeDomainEvent): string {
+  if (!isChallengePeriodEvent(event)) return `${event.event}:${event.challengeId}`;
+  return `threshold:${event.challengeId}:${event.modelId}:${event.periodStart.toISOString()}:${event.periodEnd.toISOString()}:${event.threshold}`;
+}

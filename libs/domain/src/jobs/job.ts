@@ -9,8 +9,18 @@ export type JobRequest =
   /** Enroll every profile of the app in an AUTOMATIC challenge and score the new members. */
   | { readonly type: 'challenge.enroll_automatic'; readonly appId: string; readonly challengeId: string }
   /** Rescore members of a challenge (all when profileIds is omitted): changed rules, bulk adds. */
-  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string; readonly profileIds?: readonly string[] }
-  /** A profile's records or events changed over [from, to): refresh its points ledger and rescore its challenges. */
-  | { readonly type: 'activity.changed'; readonly appId: string; readonly profileId: string; readonly from: string; readonly to: string; readonly recountAll?: boolean };
+  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string; readonly profileIds?: readonly string[] };
 
 export type JobType = JobRequest['type'];
+
+/** Requests of one kind that wait together need to run only once: they share this key. */
+export function jobSingletonKey(job: JobRequest): string | null {
+  switch (job.type) {
+    case 'points.recount':
+      return `points.recount:${job.appId}`;
+    case 'challenge.enroll_automatic':
+      return `challenge.enroll_automatic:${job.challengeId}`;
+    case 'challenge.rescore':
+      return job.profileIds === undefined ? `challenge.rescore:${job.challengeId}` : null;
+  }
+}

@@ -3,16 +3,10 @@ import { defaultPointsDefinition, PointsDefinition } from '../points/points-defi
 import { dailySummaryOf, workoutOf } from '../health/health-activity';
 import { HealthRecord } from '../health/health-record';
 import { DayPoints, pointsOfDays, touchedDays } from '../health/points-ledger';
-import { HealthRecordRepository } from '../ports/health-record-repository';
-import { PointsLedgerRepository } from '../ports/points-ledger-repository';
-import { PointsDefinitionRepository } from '../ports/points-repository';
-import { ProfileRepository } from '../ports/profile-repository';
+import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
+import { TransactionPorts } from '../ports/unit-of-work';
 
-/**
- * What changed: 'all' (recount the whole history: a new points definition, updated records) or
- * 'events' (only an event was added). New records: countDays, then saveDays.
- */
-export type PointsRefreshScope = 'all' | 'events';
+type LedgerPorts = Pick<TransactionPorts, 'pointsDefinitions' | 'records' | 'pointsLedger' | 'profiles'>;
 
 const DAY_MS = 86_400_000;
 const SCORED_TYPES = ['daily_summary', 'workout'] as const;
@@ -20,51 +14,44 @@ const recordKey = (r: HealthRecord) => `${r.type}\u0000${r.source}\u0000${r.exte
 
 /**
  * Keeps a profile's total_points equal to the sum of its points under the app's current
- * definition (deduplicated daily summaries and workouts, plus events), recounting only the
- * days an upload touched (see touchedDays). Records the caller is storing are passed in
- * rather than read back.
+ * definition (deduplicated daily summaries and workouts, plus events). As an activity-change
+ * listener it recounts only the days the written records touch (see touchedDays), or everything
+ * when a stored record was replaced; events only need the total again.
  */
-export class RefreshProfilePointsUseCase {
-  constructor(
-    private readonly definitions: PointsDefinitionRepository,
-    private readonly records: HealthRecordRepository,
-    private readonly ledger: PointsLedgerRepository,
-    private readonly profiles: ProfileRepository,
-  ) {}
+export class RefreshProfilePointsUseCase implements ActivityChangeListener {
+  async activityChanged(change: ActivityChange, ports: TransactionPorts): Promise<void> {
+    const { appId, profileId } = change;
+    if (change.replaced) {
+      await this.recountAll(ports, appId, profileId);
+    } else if (change.records.length > 0) {
+      const days = await this.countDays(ports, appId, profileId, change.records);
+      await this.setTotal(ports, appId, profileId, await ports.pointsLedger.saveDays(appId, profileId, days, false));
+    } else {
+      await this.setTotal(ports, appId, profileId, await ports.pointsLedger.total(appId, profileId));
+    }
+  }
 
-  async execute(input: { readonly appId: string; readonly profileId: string; readonly scope: PointsRefreshScope }): Promise<number> {
-    const { appId, profileId, scope } = input;
-    if (scope === 'events') return this.setTotal(appId, profileId, await this.ledger.total(appId, profileId));
-    const definition = (await this.definitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
-    const days = this.pointsOfDays(definition, profileId, await this.records.listAll(appId, profileId, SCORED_TYPES, {}), null);
-    return this.setTotal(appId, profileId, await this.ledger.saveDays(appId, profileId, days, true));
+  /** Recounts the profile's whole history (a new points definition, replaced records); answers the new total. */
+  async recountAll(ports: LedgerPorts, appId: string, profileId: string): Promise<number> {
+    const definition = (await ports.pointsDefinitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
+    const days = this.pointsOfDays(definition, profileId, await ports.records.listAll(appId, profileId, SCORED_TYPES, {}), null);
+    return this.setTotal(ports, appId, profileId, await ports.pointsLedger.saveDays(appId, profileId, days, true));
   }
 
   /**
-   * The points of every day the given new (or unchanged) daily summaries and workouts touch
-   * (other record types are ignored),
-   * with the stored records they share those days with. It reads only records other than the
-   * given ones, so it may run while they are being stored.
+   * The points of every day the given daily summaries and workouts touch, with the stored
+   * records they share those days with (read without the given ones, which are passed in).
    */
-  async countDays(appId: string, profileId: string, uploaded: readonly HealthRecord[]): Promise<DayPoints[]> {
-    const records = uploaded.filter((r) => r.type === 'daily_summary' || r.type === 'workout');
+  private async countDays(ports: LedgerPorts, appId: string, profileId: string, records: readonly HealthRecord[]): Promise<DayPoints[]> {
     const days = touchedDays(records);
-    if (days.size === 0) return [];
-    const [definition, stored] = await Promise.all([
-      this.definitions.findByApp(appId).then((found) => found ?? defaultPointsDefinition(appId)),
-      this.neighbours(appId, profileId, records, days),
-    ]);
+    const definition = (await ports.pointsDefinitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
+    const stored = await this.neighbours(ports, appId, profileId, records, days);
     return this.pointsOfDays(definition, profileId, [...stored, ...records], days);
   }
 
-  /** Stores days counted by countDays and updates total_points; answers the new total. */
-  async saveDays(appId: string, profileId: string, days: readonly DayPoints[]): Promise<number> {
-    return this.setTotal(appId, profileId, await this.ledger.saveDays(appId, profileId, days, false));
-  }
-
-  private async setTotal(appId: string, profileId: string, total: number): Promise<number> {
+  private async setTotal(ports: LedgerPorts, appId: string, profileId: string, total: number): Promise<number> {
     const rounded = roundPoints(total);
-    await this.profiles.setTotalPoints(appId, profileId, rounded);
+    await ports.profiles.setTotalPoints(appId, profileId, rounded);
     return rounded;
   }
 
@@ -83,12 +70,12 @@ export class RefreshProfilePointsUseCase {
    * side for the workouts of the edge days' groups. The given records are left out (in the
    * query for their source, as uploads have one, and by key).
    */
-  private async neighbours(appId: string, profileId: string, records: readonly HealthRecord[], days: Set<string>) {
+  private async neighbours(ports: LedgerPorts, appId: string, profileId: string, records: readonly HealthRecord[], days: Set<string>) {
     const sorted = [...days].sort();
     const from = new Date(Date.parse(`${sorted[0]}T00:00:00Z`) - DAY_MS);
     const to = new Date(Date.parse(`${sorted[sorted.length - 1]}T00:00:00Z`) + 2 * DAY_MS - 1);
     const exclude = { source: records[0].source, externalIds: records.map((r) => r.externalId) };
-    const stored = await this.records.listAll(appId, profileId, SCORED_TYPES, { from, to }, exclude);
+    const stored = await ports.records.listAll(appId, profileId, SCORED_TYPES, { from, to }, exclude);
     const known = new Set(records.map(recordKey));
     return stored.filter((r) => !known.has(recordKey(r)) && (r.type === 'workout' || days.has(String(r.data.date))));
   }

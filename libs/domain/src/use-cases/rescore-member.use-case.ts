@@ -10,6 +10,9 @@ import { Clock } from '../ports/clock';
 import { EventOutbox } from '../ports/event-outbox';
 import { ScoreRepository } from '../ports/score-repository';
 
+/** What rescoring one member reads and writes of the stored scores. */
+export type MemberScoreStore = Pick<ScoreRepository, 'findForMember' | 'saveMany'>;
+
 const DAY_MS = 86_400_000;
 
 export interface RescoreMemberInput {
@@ -51,7 +54,7 @@ export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, no
  */
 export class RescoreMemberUseCase {
   constructor(
-    private readonly scores: ScoreRepository,
+    private readonly scores: MemberScoreStore,
     private readonly history: ActivityHistory,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,

@@ -5,14 +5,12 @@ import {
   AddChallengeMembersUseCase, assertProfileAccess, Challenge, Clock, CreateChallengeUseCase, DeleteChallengeUseCase,
   EnrollAutomaticMembersUseCase, GetScoreHistoryUseCase, JoinChallengeUseCase, LeaveChallengeUseCase,
   MembershipError, MembershipErrorCode, MembershipRepository, PeriodCalendar, Principal, RemoveChallengeMembersUseCase,
-  SetMemberActiveUseCase, SetMembersActiveUseCase, TeamError, UpdateChallengeUseCase,
-} from '@strive/domain';
+  SetMemberActiveUseCase, SetMembersActiveUseCase, TeamError, UpdateChallengeUseCase, MemberRescorer } from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
 import { ChallengeViews } from '../../gamification/challenge-views';
 import { GamificationReads } from '../../gamification/gamification-reads';
-import { GamificationScoring } from '../../gamification/gamification-scoring';
 import { LeaderboardCache } from '../../gamification/leaderboard-cache';
-import { CLOCK, MEMBERSHIP_REPOSITORY } from '../../system/tokens';
+import { CLOCK, MEMBERSHIP_REPOSITORY, MEMBER_RESCORER } from '../../system/tokens';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { RequestValidationError } from '../problem/request-validation.error';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
@@ -43,7 +41,7 @@ export class ChallengeController {
   constructor(
     private readonly views: ChallengeViews,
     private readonly reads: GamificationReads,
-    private readonly scoring: GamificationScoring,
+    @Inject(MEMBER_RESCORER) private readonly scoring: MemberRescorer,
     private readonly createChallenge: CreateChallengeUseCase,
     private readonly updateChallenge: UpdateChallengeUseCase,
     private readonly deleteChallenge: DeleteChallengeUseCase,
@@ -447,7 +445,7 @@ export class ChallengeController {
 
   private async update(principal: Principal, stored: Challenge, definition: ReturnType<typeof toDefinition>, url: ApiUrl) {
     const { challenge, rescore } = await this.updateChallenge.execute({ appId: principal.appId, challengeId: stored.id, definition });
-    if (rescore) await this.scoring.rescoreChallenge(challenge);
+    if (rescore) await this.scoring.rescoreMembers(challenge);
     // Becoming AUTOMATIC enrolls the app's profiles (those who left stay out).
     if (stored.enrollmentMethod !== 'AUTOMATIC') await this.enrollEveryone(challenge);
     return this.present(challenge, principal, url);
@@ -457,7 +455,7 @@ export class ChallengeController {
   private async enrollEveryone(challenge: Challenge): Promise<void> {
     if (challenge.enrollmentMethod !== 'AUTOMATIC' || this.clock.now().getTime() >= challenge.end.getTime()) return;
     const result = await this.enrollAutomatic.execute({ appId: challenge.appId, challengeId: challenge.id });
-    await this.scoring.rescoreChallenge(challenge, result.enrolled.map((member) => member.profileId));
+    await this.scoring.rescoreMembers(challenge, result.enrolled.map((member) => member.profileId));
   }
 
   private async enrolOne(principal: Principal, id: string, body: MemberBody): Promise<MemberResult> {
@@ -470,14 +468,14 @@ export class ChallengeController {
       teamId: body.team,
       by: principal.kind,
     });
-    await this.scoring.rescoreChallenge(challenge, [member.profileId]);
+    await this.scoring.rescoreMembers(challenge, [member.profileId]);
     return { profile: member.profileId, team: member.teamId };
   }
 
   private async enrolMany(principal: Principal, id: string, body: MembersBody): Promise<MembersResult> {
     const result = await this.addMembers.execute({ appId: principal.appId, challengeId: id, profileIds: body.profiles, teamId: body.team });
     const challenge = await this.views.visible(principal, id);
-    await this.scoring.rescoreChallenge(challenge, result.added.map((member) => member.profileId));
+    await this.scoring.rescoreMembers(challenge, result.added.map((member) => member.profileId));
     return { profiles: [...new Set(body.profiles)], team: body.team ?? null };
   }
 

@@ -1,27 +1,20 @@
 import { Module, Provider } from '@nestjs/common';
 import {
-  AwardEventPointsUseCase, ComputeTotalPointsUseCase, GetPointsDefinitionUseCase, IngestHealthDataUseCase,
-  RefreshProfilePointsUseCase, SetPointsDefinitionUseCase,
+  AwardEventPointsUseCase, GetPointsDefinitionUseCase, IngestHealthDataUseCase, RecordActivityUseCase, SetPointsDefinitionUseCase,
 } from '@strive/domain';
-import { ActivityChangeNotifier } from '../../activity/activity-change-notifier';
 import { ActivityModule } from '../../activity/activity.module';
 import { IdentityModule } from '../../identity/identity.module';
 import { useCaseProvider } from '../../system/use-case-provider';
-import {
-  ACTIVITY_REPOSITORY, CLOCK, HEALTH_RECORD_REPOSITORY, ID_GENERATOR, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY,
-  POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY,
-} from '../../system/tokens';
+import { CLOCK, ID_GENERATOR, POINTS_DEFINITION_REPOSITORY, PROFILE_REPOSITORY, UNIT_OF_WORK } from '../../system/tokens';
 import { DataController } from './data.controller';
 import { HealthDataReader } from './health-data-reader';
 import { PointsController } from './points.controller';
 
 const useCases: Provider[] = [
-  useCaseProvider(ComputeTotalPointsUseCase, POINTS_DEFINITION_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_EVENT_REPOSITORY, PROFILE_REPOSITORY),
-  useCaseProvider(RefreshProfilePointsUseCase, POINTS_DEFINITION_REPOSITORY, HEALTH_RECORD_REPOSITORY, POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY),
-  useCaseProvider(IngestHealthDataUseCase, HEALTH_RECORD_REPOSITORY, PROFILE_REPOSITORY, RefreshProfilePointsUseCase, ActivityChangeNotifier, CLOCK),
-  useCaseProvider(AwardEventPointsUseCase, POINTS_EVENT_REPOSITORY, PROFILE_REPOSITORY, ID_GENERATOR, CLOCK),
+  useCaseProvider(IngestHealthDataUseCase, PROFILE_REPOSITORY, RecordActivityUseCase, CLOCK),
+  useCaseProvider(AwardEventPointsUseCase, PROFILE_REPOSITORY, RecordActivityUseCase, ID_GENERATOR, CLOCK),
   useCaseProvider(GetPointsDefinitionUseCase, POINTS_DEFINITION_REPOSITORY),
-  useCaseProvider(SetPointsDefinitionUseCase, POINTS_DEFINITION_REPOSITORY),
+  useCaseProvider(SetPointsDefinitionUseCase, UNIT_OF_WORK),
 ];
 
 /** The health data platform: upload, the 21 pull endpoints, points definitions and events (issue 4). */
@@ -29,6 +22,5 @@ const useCases: Provider[] = [
   imports: [ActivityModule, IdentityModule],
   controllers: [DataController, PointsController],
   providers: [...useCases, HealthDataReader],
-  exports: [ComputeTotalPointsUseCase, RefreshProfilePointsUseCase],
 })
 export class DataModule {}

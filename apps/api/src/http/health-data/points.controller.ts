@@ -1,12 +1,7 @@
-import { Body, Controller, Get, Inject, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  AwardEventPointsUseCase, GetPointsDefinitionUseCase, PointsDefinition, Principal, ProfileRepository, RefreshProfilePointsUseCase,
-  SetPointsDefinitionUseCase,
-} from '@strive/domain';
-import { ActivityChangeNotifier } from '../../activity/activity-change-notifier';
+import { AwardEventPointsUseCase, GetPointsDefinitionUseCase, PointsDefinition, Principal, SetPointsDefinitionUseCase } from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
-import { PROFILE_REPOSITORY } from '../../system/tokens';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { UuidParamPipe } from '../shared/uuid-param.pipe';
 import { EventBody, EventView } from './event.dto';
@@ -56,10 +51,7 @@ export class PointsController {
   constructor(
     private readonly getDefinition: GetPointsDefinitionUseCase,
     private readonly setDefinition: SetPointsDefinitionUseCase,
-    private readonly totalPoints: RefreshProfilePointsUseCase,
     private readonly awardEvent: AwardEventPointsUseCase,
-    private readonly notifier: ActivityChangeNotifier,
-    @Inject(PROFILE_REPOSITORY) private readonly profiles: ProfileRepository,
   ) {}
 
   @Get('app/points')
@@ -75,7 +67,10 @@ export class PointsController {
   @ApiOperation({
     operationId: 'app_points_update',
     summary: "Replace the app's points definition",
-    description: "Points of daily summaries and workouts are served from the current definition, and every profile's total_points is recomputed before the answer.",
+    description:
+      "Points of daily summaries and workouts are served from the current definition at once. Every profile's total_points " +
+      'and the scores of running POINTS challenges are recomputed by a background job (points.recount) that starts within ' +
+      'seconds; it is durable (a restart resumes it) and a second change while it waits is folded into it.',
   })
   @ApiOkResponse({ type: PointsDefinitionBody })
   @ApiProblemResponses(400)
@@ -84,11 +79,6 @@ export class PointsController {
       if (error?.errors) error.errors = error.errors.map((e: { field: string; message: string }) => ({ ...e, field: snake(e.field) }));
       throw error;
     });
-    for (let offset = 0; ; offset += 100) {
-      const page = await this.profiles.list({ appId: principal.appId, ordering: { field: 'created', descending: false }, limit: 100, offset });
-      for (const profile of page.items) await this.totalPoints.execute({ appId: principal.appId, profileId: profile.id, scope: 'all' });
-      if (offset + 100 >= page.count) break;
-    }
     return present(definition);
   }
 
@@ -114,8 +104,6 @@ export class PointsController {
         reference: body.reference ?? null,
       }),
     );
-    await this.totalPoints.execute({ appId: principal.appId, profileId, scope: 'events' });
-    await this.notifier.activityChanged({ appId: principal.appId, profileId, from: event.timestamp, to: new Date(event.timestamp.getTime() + 1) });
     return presentEvent(event);
   }
 }

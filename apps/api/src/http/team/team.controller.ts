@@ -2,13 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AddTeamMembersUseCase, assertProfileAccess, CreateTeamUseCase, DeleteTeamUseCase, EnrollAutomaticMembersUseCase, JoinTeamUseCase,
-  LeaveTeamUseCase, Principal, RemoveTeamMembersUseCase, RenameTeamUseCase, requireTeam, Team, TeamRepository,
-} from '@strive/domain';
+  LeaveTeamUseCase, Principal, RemoveTeamMembersUseCase, RenameTeamUseCase, requireTeam, Team, TeamRepository, MemberRescorer } from '@strive/domain';
 import { Inject } from '@nestjs/common';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
 import { GamificationReads } from '../../gamification/gamification-reads';
-import { GamificationScoring } from '../../gamification/gamification-scoring';
-import { TEAM_REPOSITORY } from '../../system/tokens';
+import { TEAM_REPOSITORY, MEMBER_RESCORER } from '../../system/tokens';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
 import { DEFAULT_LIMIT, offsetPage, OffsetPageQuery } from '../shared/offset-page';
@@ -26,7 +24,7 @@ export class TeamController {
     @Inject(TEAM_REPOSITORY) private readonly teams: TeamRepository,
     @Inject(CHALLENGE_REPOSITORY) private readonly challenges: ChallengeRepository,
     private readonly reads: GamificationReads,
-    private readonly scoring: GamificationScoring,
+    @Inject(MEMBER_RESCORER) private readonly scoring: MemberRescorer,
     private readonly createTeam: CreateTeamUseCase,
     private readonly renameTeam: RenameTeamUseCase,
     private readonly deleteTeam: DeleteTeamUseCase,
@@ -181,7 +179,7 @@ export class TeamController {
     for (const member of result.enrolled) byChallenge.set(member.challengeId, [...(byChallenge.get(member.challengeId) ?? []), member.profileId]);
     for (const [challengeId, ids] of byChallenge) {
       const challenge = await this.challenges.findById(appId, challengeId);
-      if (challenge) await this.scoring.rescoreChallenge(challenge, ids);
+      if (challenge) await this.scoring.rescoreMembers(challenge, ids);
     }
   }
 

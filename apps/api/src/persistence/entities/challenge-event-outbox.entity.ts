@@ -6,6 +6,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'challenge_event_outbox' })
 @Index('IDX_challenge_event_outbox_pending', ['createdAt'], { where: 'delivered_at IS NULL' })
+@Index('UQ_challenge_event_outbox_dedupe', ['appId', 'dedupeKey'], { unique: true })
 export class ChallengeEventOutboxEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
   appId!: string;
@@ -23,6 +24,13 @@ export class ChallengeEventOutboxEntity {
   /** The push body (challengeEventPushBody). */
   @Column('jsonb')
   payload!: Record<string, string | number>;
+
+  /**
+   * What the event is about (e.g. a member's period and threshold): an event whose key was
+   * written once is never written again, whatever rescoring happens later.
+   */
+  @Column('text', { name: 'dedupe_key' })
+  dedupeKey!: string;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;

@@ -4,6 +4,7 @@ import { AppEntity } from './app.entity';
 /** A challenge of an app: its rules (see the domain Challenge) and presentation texts. */
 @Entity({ name: 'challenge' })
 @Index('IDX_challenge_app_start', ['appId', 'start'])
+@Index('IDX_challenge_unannounced_end', ['end'], { where: 'end_announced = false' })
 export class ChallengeEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
   appId!: string;
@@ -76,4 +77,12 @@ export class ChallengeEntity {
    */
   @Column('bigint', { name: 'leaderboard_version', default: 0 })
   leaderboardVersion!: string;
+
+  /** challenge_start was written to the outbox (once per challenge; the lifecycle tick sets it). */
+  @Column('boolean', { name: 'start_announced', default: false })
+  startAnnounced!: boolean;
+
+  /** challenge_end was written to the outbox. */
+  @Column('boolean', { name: 'end_announced', default: false })
+  endAnnounced!: boolean;
 }

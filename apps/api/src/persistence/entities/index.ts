@@ -17,9 +17,11 @@ import { ChallengeMemberEntity, ChallengeOptOutEntity } from './challenge-member
 import { TeamEntity, TeamMemberEntity } from './team.entity';
 import { MemberPeriodScoreEntity } from './member-period-score.entity';
 import { ChallengeEventOutboxEntity } from './challenge-event-outbox.entity';
+import { JobEntity } from './job.entity';
+export { JobEntity };
 export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
-  ChallengeEventOutboxEntity, ProfilePointsDayEntity];
+  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity];

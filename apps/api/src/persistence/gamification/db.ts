@@ -10,12 +10,9 @@ export const toDate = (value: unknown): Date => (value instanceof Date ? value :
 export const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
 
 /** Runs `work` in a transaction: the caller's, when `db` is already a transaction's manager. */
-export async function atomically(db: Db, work: (db: Db) => Promise<void>): Promise<void> {
-  if (db instanceof EntityManager && db.queryRunner?.isTransactionActive) {
-    await work(db);
-    return;
-  }
-  await db.transaction((manager) => work(manager));
+export async function atomically<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (db instanceof EntityManager && db.queryRunner?.isTransactionActive) return work(db);
+  return db.transaction((manager) => work(manager));
 }
 
 /** Marks cached leaderboards of these challenges stale (see ChallengeEntity.leaderboardVersion). */

@@ -3,7 +3,7 @@ import {
   Source, Workout, workoutOf,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { toDate } from '../gamification/db';
+import { Db, toDate } from '../gamification/db';
 import { TypeOrmHealthRecordRepository } from './typeorm-health-record.repository';
 
 interface Row {
@@ -34,7 +34,7 @@ export function scoredFields(row: Pick<Row, 'source' | 'external_id' | 'time' | 
 export class TypeOrmActivityRepository implements ActivityRepository {
   private readonly records: TypeOrmHealthRecordRepository;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly dataSource: Db) {
     this.records = new TypeOrmHealthRecordRepository(dataSource);
   }
 

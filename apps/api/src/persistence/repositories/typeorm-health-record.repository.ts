@@ -3,7 +3,7 @@ import {
   StoredHealthRecord,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { toDate, toDateOrNull } from '../gamification/db';
+import { Db, toDate, toDateOrNull } from '../gamification/db';
 
 interface Row {
   id: string;
@@ -37,7 +37,7 @@ const COLUMNS = 'id::text AS id, type, subtype, source, external_id, time, end_t
  * touched, and RETURNING tells created (xmax 0) from updated.
  */
 export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: Db) {}
 
   async upsert(appId: string, profileId: string, records: readonly HealthRecord[]): Promise<HealthUpsertResult> {
     const counts: Partial<Record<HealthDataType, { created: number; updated: number; unchanged: number }>> = {};

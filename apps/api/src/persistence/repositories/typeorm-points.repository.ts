@@ -2,11 +2,11 @@ import {
   DayPoints, PointsDefinition, PointsDefinitionRepository, PointsEvent, PointsEventRepository, PointsLedgerRepository, RecordTimeRange,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { toDate } from '../gamification/db';
+import { atomically, Db, toDate } from '../gamification/db';
 
 /** points_definition: one JSON document per app. */
 export class TypeOrmPointsDefinitionRepository implements PointsDefinitionRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: Db) {}
 
   async findByApp(appId: string): Promise<PointsDefinition | null> {
     const [row] = await this.dataSource.query('SELECT definition FROM points_definition WHERE app_id = $1', [appId]);
@@ -48,7 +48,7 @@ export function toPointsEvent(row: EventRow): PointsEvent {
 
 /** points_event: the ledger of events that awarded points. */
 export class TypeOrmPointsEventRepository implements PointsEventRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: Db) {}
 
   async save(event: PointsEvent): Promise<void> {
     await this.dataSource.query(
@@ -103,7 +103,7 @@ const EVENT_POINTS = '(SELECT coalesce(sum(points), 0) FROM points_event WHERE a
 
 /** profile_points_day: the points of each day of a profile (see PointsLedgerRepository). */
 export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: Db) {}
 
   async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<number> {
     const params = [appId, profileId, days.map((d) => d.day), days.map((d) => d.dailySummaries), days.map((d) => d.workouts)];
@@ -112,10 +112,10 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
       ON CONFLICT (app_id, profile_id, day) DO UPDATE
         SET daily_summary_points = EXCLUDED.daily_summary_points, workout_points = EXCLUDED.workout_points`;
     if (replaceAll) {
-      return this.dataSource.transaction(async (manager) => {
-        await manager.query('DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2', [appId, profileId]);
-        await manager.query(upsert, params);
-        return this.total(appId, profileId, manager);
+      return atomically(this.dataSource, async (db) => {
+        await db.query('DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2', [appId, profileId]);
+        await db.query(upsert, params);
+        return this.total(appId, profileId, db);
       });
     }
     // One round trip: the statement's own snapshot does not see the rows it writes, so the
@@ -132,7 +132,7 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
     return Number(row.total);
   }
 
-  async total(appId: string, profileId: string, runner: Pick<DataSource, 'query'> = this.dataSource): Promise<number> {
+  async total(appId: string, profileId: string, runner: Db = this.dataSource): Promise<number> {
     const [row] = await runner.query(
       `SELECT (SELECT coalesce(sum(daily_summary_points + workout_points), 0) FROM profile_points_day WHERE app_id = $1 AND profile_id = $2)
             + ${EVENT_POINTS} AS total`,

@@ -1,7 +1,7 @@
 import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
 import { Brackets, DataSource, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
-import { toDate } from '../gamification/db';
+import { Db, toDate } from '../gamification/db';
 
 const ORDER_COLUMN: Record<ProfileOrderField, string> = {
   name: 'profile.name',
@@ -32,7 +32,7 @@ function likePattern(text: string): string {
 export class TypeOrmProfileRepository implements ProfileRepository {
   private readonly rows: Repository<ProfileEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly dataSource: Db) {
     this.rows = dataSource.getRepository(ProfileEntity);
   }
 

@@ -1,11 +1,13 @@
 import {
-  ActivityRepository, DailySummary, dailySummaryOf, MemberPeriodScore, PointsEvent, PointsEventRepository, RecordDateRange,
-  RecordTimeRange, ScoreRepository, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
+  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, MemberPeriodScore, PointsEvent,
+  PointsEventRepository, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader, ScoringSpan, Workout,
+  WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
-import { Db, Row } from '../persistence/gamification/db';
-import { SCORE_COLUMNS, toScore } from '../persistence/gamification/typeorm-score.repository';
-import { SCORED_FIELDS, scoredFields } from '../persistence/repositories/typeorm-activity.repository';
-import { toPointsEvent } from '../persistence/repositories/typeorm-points.repository';
+import { DataSource } from 'typeorm';
+import { SCORED_FIELDS, scoredFields } from '../repositories/typeorm-activity.repository';
+import { toPointsEvent } from '../repositories/typeorm-points.repository';
+import { Db, Row } from './db';
+import { SCORE_COLUMNS, toScore } from './typeorm-score.repository';
 
 type RecordRow = Parameters<typeof scoredFields>[0] & { profile_id: string };
 
@@ -19,28 +21,33 @@ const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> =>
   return map;
 };
 
-export interface PrefetchSpan {
-  readonly firstDate: string;
-  readonly lastDate: string;
-  readonly from: Date;
-  readonly to: Date;
+/**
+ * The batch reader of whole-challenge rescoring: the raw records, events and stored scores of a
+ * batch of members, read with one query per kind (a few queries a batch instead of several per
+ * member), served through the domain's DeduplicatedActivityHistory. Reads the data platform's
+ * health_record rows with the same field mapping as its ActivityRepository adapter.
+ */
+export class TypeOrmScoringBatchReader implements ScoringBatchReader {
+  constructor(private readonly db: DataSource) {}
+
+  async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
+    const [activity, scores] = await Promise.all([
+      PrefetchedActivity.load(this.db, challenge.appId, profileIds, span, { workouts: challenge.dataSource === 'workout' }),
+      PrefetchedScores.load(this.db, challenge.id, profileIds, span.firstIndex, span.lastIndex),
+    ]);
+    return { history: new DeduplicatedActivityHistory(activity, activity), scores };
+  }
 }
 
-/**
- * The raw records and stored scores of a batch of members, read with one query per kind,
- * served to the domain (DeduplicatedActivityHistory, RescoreMemberUseCase) as if they were the
- * per-profile repositories. Rescoring thousands of members this way costs a few queries per
- * batch instead of several per member. Reads the data platform's health_record rows with the
- * same field mapping as its ActivityRepository adapter.
- */
-export class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>, Pick<PointsEventRepository, 'listByProfile'> {
+/** The raw records and events of a batch of members, served as the per-profile repositories. */
+class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>, Pick<PointsEventRepository, 'listByProfile'> {
   private constructor(
     private readonly summaries: Map<string, DailySummary[]>,
     private readonly workouts: Map<string, Workout[]>,
     private readonly events: Map<string, PointsEvent[]>,
   ) {}
 
-  static async load(db: Db, appId: string, profileIds: readonly string[], span: PrefetchSpan, kinds: { workouts: boolean }): Promise<PrefetchedActivity> {
+  static async load(db: Db, appId: string, profileIds: readonly string[], span: ScoringSpan, kinds: { workouts: boolean }): Promise<PrefetchedActivity> {
     const ids = [...profileIds];
     const days: RecordRow[] = kinds.workouts
       ? []
@@ -88,7 +95,7 @@ export class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySu
 }
 
 /** Stored scores of a batch of members, read at once; writes are not expected here. */
-export class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
+class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
   private constructor(private readonly byMember: Map<string, MemberPeriodScore[]>) {}
 
   static async load(db: Db, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {

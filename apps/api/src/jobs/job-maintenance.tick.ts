@@ -1,0 +1,21 @@
+import { EntityManager } from 'typeorm';
+import { Tick } from './job-handler';
+
+/** A 'running' job locked longer than this belongs to a worker that died (jobs are idempotent). */
+export const STALE_LOCK_MINUTES = 15;
+/** Finished jobs are kept this long, for inspection. */
+export const KEEP_FINISHED_DAYS = 7;
+
+/** Hands jobs of dead workers back to the queue and deletes finished jobs past their keep time. */
+export class JobMaintenanceTick implements Tick {
+  readonly name = 'job-maintenance';
+
+  async run(manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE job SET status = 'pending', run_at = now(), locked_at = NULL, locked_by = NULL
+       WHERE status = 'running' AND locked_at < now() - $1 * interval '1 minute'`,
+      [STALE_LOCK_MINUTES],
+    );
+    await manager.query(`DELETE FROM job WHERE status IN ('done', 'failed') AND finished_at < now() - $1 * interval '1 day'`, [KEEP_FINISHED_DAYS]);
+  }
+}

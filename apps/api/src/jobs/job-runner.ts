@@ -1,0 +1,117 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { JobRequest } from '@strive/domain';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG, JOB_HANDLERS } from '../system/tokens';
+import { JobHandler } from './job-handler';
+
+interface ClaimedJob {
+  readonly id: string;
+  readonly payload: JobRequest;
+  readonly attempts: number;
+  readonly max_attempts: number;
+}
+
+/** Jobs claimed per round; each runs to its end before the next round. */
+const CLAIM_BATCH = 5;
+const MAX_BACKOFF_MS = 3_600_000;
+
+/** Retry n (1-based) waits 2^(n-1) seconds, at most an hour: 1 s, 2 s, 4 s, ... */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The worker of the job table. Every JOBS_POLL_INTERVAL_MS it claims due pending jobs with
+ * FOR UPDATE SKIP LOCKED (several API processes share the table without running a job twice at
+ * once), runs each through the handler of its type, and marks it done, or pending again with
+ * exponential backoff, or failed after max_attempts. A job whose worker died stays 'running'
+ * until JobMaintenanceTick hands it back. Handlers must be idempotent: a job runs at least once.
+ */
+@Injectable()
+export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_HANDLERS) handlers: readonly JobHandler[],
+  ) {
+    for (const handler of handlers) this.handlers.set(handler.type, handler);
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.jobs.enabled) this.schedule();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.round?.catch(() => undefined);
+  }
+
+  /** Runs due jobs until none is left (tests, the CLI); answers how many ran. */
+  async drain(): Promise<number> {
+    let ran = 0;
+    for (let count = await this.runRound(); count > 0; count = await this.runRound()) ran += count;
+    return ran;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.runRound()
+        .catch((error) => this.logger.error(`job round failed: ${(error as Error).message}`))
+        .finally(() => this.schedule());
+    }, this.config.jobs.pollIntervalMs);
+    this.timer.unref();
+  }
+
+  /** One round: claims up to CLAIM_BATCH due jobs and runs them one after the other. */
+  private runRound(): Promise<number> {
+    // Rounds never overlap in one process (drain() and the timer share this one).
+    const previous = this.round ?? Promise.resolve(0);
+    const round = previous.catch(() => 0).then(() => this.claimAndRun());
+    this.round = round;
+    return round;
+  }
+
+  private async claimAndRun(): Promise<number> {
+    const claimed: ClaimedJob[] = await this.dataSource.query(
+      // (A CTE, so that the driver answers rows as for a SELECT.)
+      `WITH claimed AS (
+         UPDATE job SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = $1, singleton_key = NULL
+         WHERE id IN (SELECT id FROM job WHERE status = 'pending' AND run_at <= now() ORDER BY run_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING id, payload, attempts, max_attempts)
+       SELECT id::text AS id, payload, attempts, max_attempts FROM claimed`,
+      [this.workerId, CLAIM_BATCH],
+    );
+    for (const job of claimed) await this.runOne(job);
+    return claimed.length;
+  }
+
+  private async runOne(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers.get(job.payload.type);
+    try {
+      if (!handler) throw new Error(`no handler for job type ${job.payload.type}`);
+      await handler.run(job.payload as never);
+      await this.dataSource.query(`UPDATE job SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE id = $1`, [job.id]);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.max_attempts;
+      this.logger.warn(`job ${job.id} (${job.payload.type}) attempt ${job.attempts} failed${final ? ', giving up' : ''}: ${message}`);
+      await this.dataSource.query(
+        final
+          ? `UPDATE job SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = $2 WHERE id = $1`
+          : `UPDATE job SET status = 'pending', run_at = now() + $3 * interval '1 millisecond', locked_at = NULL, last_error = $2 WHERE id = $1`,
+        final ? [job.id, message.slice(0, 2000)] : [job.id, message.slice(0, 2000), backoffMs(job.attempts)],
+      );
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { IdGenerator, TransactionPorts, UnitOfWork, UnitOfWorkOptions } from '@strive/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import { TypeOrmChallengeAnnouncements } from '../gamification/typeorm-challenge-announcements';
+import { TypeOrmChallengeRepository } from '../gamification/typeorm-challenge.repository';
+import { TypeOrmEventOutbox } from '../gamification/typeorm-event-outbox.repository';
+import { TypeOrmMembershipRepository } from '../gamification/typeorm-membership.repository';
+import { TypeOrmScoreRepository } from '../gamification/typeorm-score.repository';
+import { TypeOrmJobQueue } from '../jobs/typeorm-job-queue';
+import { TypeOrmActivityRepository } from '../repositories/typeorm-activity.repository';
+import { TypeOrmHealthRecordRepository } from '../repositories/typeorm-health-record.repository';
+import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../repositories/typeorm-points.repository';
+import { TypeOrmProfileRepository } from '../repositories/typeorm-profile.repository';
+
+/**
+ * A database transaction handing out the domain's ports built on its manager. `lock` takes a
+ * transaction-scoped advisory lock on the key first, so writers of one profile take turns.
+ * On embedded PGlite (one session) transactions run one after the other anyway; the lock costs
+ * nothing there. Inside `run`, only the given ports may be used (another adapter would wait for
+ * the one connection forever on PGlite).
+ */
+export class TypeOrmUnitOfWork implements UnitOfWork {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  run<T>(work: (ports: TransactionPorts) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      if (options.lock) await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [options.lock]);
+      return work(this.portsOf(manager));
+    });
+  }
+
+  /** A unit of work that joins a transaction already open (its work runs on that manager). */
+  joining(manager: EntityManager): UnitOfWork {
+    return { run: async (work, options = {}) => {
+      if (options.lock) await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [options.lock]);
+      return work(this.portsOf(manager));
+    } };
+  }
+
+  private portsOf(manager: EntityManager): TransactionPorts {
+    return {
+      records: new TypeOrmHealthRecordRepository(manager),
+      activities: new TypeOrmActivityRepository(manager),
+      pointsEvents: new TypeOrmPointsEventRepository(manager),
+      pointsDefinitions: new TypeOrmPointsDefinitionRepository(manager),
+      pointsLedger: new TypeOrmPointsLedgerRepository(manager),
+      profiles: new TypeOrmProfileRepository(manager),
+      challenges: new TypeOrmChallengeRepository(manager),
+      memberships: new TypeOrmMembershipRepository(manager),
+      scores: new TypeOrmScoreRepository(manager),
+      outbox: new TypeOrmEventOutbox(manager, this.ids),
+      jobs: new TypeOrmJobQueue(manager),
+      announcements: new TypeOrmChallengeAnnouncements(manager),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { ActivityRepository } from './activity-repository';
+import { ChallengeAnnouncements } from './challenge-announcements';
+import { ChallengeRepository } from './challenge-repository';
+import { EventOutbox } from './event-outbox';
+import { HealthRecordRepository } from './health-record-repository';
+import { JobQueue } from './job-queue';
+import { MembershipRepository } from './membership-repository';
+import { PointsLedgerRepository } from './points-ledger-repository';
+import { PointsEventRepository } from './points-event-repository';
+import { PointsDefinitionRepository } from './points-repository';
+import { ProfileRepository } from './profile-repository';
+import { ScoreRepository } from './score-repository';
+
+/** The ports a unit of work hands out: every read and write through them is part of its transaction. */
+export interface TransactionPorts {
+  readonly records: HealthRecordRepository;
+  readonly activities: ActivityRepository;
+  readonly pointsEvents: PointsEventRepository;
+  readonly pointsDefinitions: PointsDefinitionRepository;
+  readonly pointsLedger: PointsLedgerRepository;
+  readonly profiles: ProfileRepository;
+  readonly challenges: ChallengeRepository;
+  readonly memberships: MembershipRepository;
+  readonly scores: ScoreRepository;
+  readonly outbox: EventOutbox;
+  readonly jobs: JobQueue;
+  readonly announcements: ChallengeAnnouncements;
+}
+
+export interface UnitOfWorkOptions {
+  /**
+   * Writers that name the same key take turns (held until commit), e.g. `profile:<id>`: two
+   * uploads of one profile then never compute its points or scores from each other's half.
+   */
+  readonly lock?: string;
+}
+
+/** Runs work in one transaction: all of it commits, or none of it (a thrown error rolls back). */
+export interface UnitOfWork {
+  run<T>(work: (ports: TransactionPorts) => Promise<T>, options?: UnitOfWorkOptions): Promise<T>;
+}
