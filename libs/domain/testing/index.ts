@@ -21,3 +21,6 @@ export * from './points-definition-mother';
 export * from './gamification-world';
 export * from './in-memory-health-record-repository';
 export * from './in-memory-points-ledger-repository';
+export * from './in-memory-job-queue';
+export * from './in-memory-challenge-announcements';
+export * from './write-world';

@@ -14,7 +14,8 @@ import { ScoreRepository } from './score-repository';
 /** The ports a unit of work hands out: every read and write through them is part of its transaction. */
 export interface TransactionPorts {
   readonly records: HealthRecordRepository;
-  readonly activities: ActivityRepository;
+  /** The scoring view of the stored daily summaries and workouts. */
+  readonly activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>;
   readonly pointsEvents: PointsEventRepository;
   readonly pointsDefinitions: PointsDefinitionRepository;
   readonly pointsLedger: PointsLedgerRepository;

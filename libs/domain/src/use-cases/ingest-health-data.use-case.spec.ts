@@ -1,22 +1,21 @@
 import { FixedClock } from '../../testing/fixed-clock';
-import { aProfile, gamificationWorld } from '../../testing/gamification-world';
-import { InMemoryHealthRecordRepository } from '../../testing/in-memory-health-record-repository';
+import { aProfile } from '../../testing/gamification-world';
+import { writeWorld } from '../../testing/write-world';
 import { HealthDataErrorCode } from '../health/health-data-error';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { ActivityChange } from '../ports/activity-change-listener';
-import { InMemoryPointsLedgerRepository } from '../../testing/in-memory-points-ledger-repository';
+import { IngestHealthDataUseCase } from './ingest-health-data.use-case';
+import { RecordActivityUseCase } from './record-activity.use-case';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
-import { changedSpan, IngestHealthDataUseCase } from './ingest-health-data.use-case';
 
+/** The upload through the one write path, with the points ledger and a listener that keeps what it is told. */
 function world() {
-  const w = gamificationWorld({ profiles: [aProfile()] });
-  const records = new InMemoryHealthRecordRepository();
-  const changes: ActivityChange[] = [];
-  const ledger = new InMemoryPointsLedgerRepository(w.pointsEvents);
-  const totals = new RefreshProfilePointsUseCase(w.pointsDefinitions, records, ledger, w.profiles);
-  const clock = new FixedClock('2026-10-10T12:00:00Z');
-  const sut = new IngestHealthDataUseCase(records, w.profiles, totals, { activityChanged: async (c) => void changes.push(c) }, clock);
-  return { sut, records, changes, profiles: w.profiles, ledger, pointsEvents: w.pointsEvents, totals, definitions: w.pointsDefinitions };
+  const w = writeWorld({ profiles: [aProfile()] });
+  const seen: ActivityChange[] = [];
+  const spy = { activityChanged: async ({ appId, profileId, from, to }: ActivityChange) => void seen.push({ appId, profileId, from, to } as ActivityChange) };
+  const write = new RecordActivityUseCase(w.unitOfWork, [new RefreshProfilePointsUseCase(), spy]);
+  const sut = new IngestHealthDataUseCase(w.profiles, write, new FixedClock('2026-10-10T12:00:00Z'));
+  return { sut, records: w.records, changes: seen, ledger: w.pointsLedger, unitOfWork: w.unitOfWork };
 }
 
 const ADMIN = { kind: 'admin' as const, appId: 'app-1' };
@@ -36,11 +35,19 @@ describe(IngestHealthDataUseCase.name, () => {
     expect(changes).toEqual([{ appId: 'app-1', profileId: 'profile-1', from: new Date('2026-10-01T07:00:00Z'), to: new Date('2026-10-04T12:00:00Z') }]);
   });
 
+  it("stores in one unit of work that takes the profile's turn", async () => {
+    const { sut, unitOfWork } = world();
+    await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
+    expect([unitOfWork.runs, unitOfWork.locks]).toEqual([1, ['profile:profile-1']]);
+  });
+
   it('changes nothing and tells nobody when the same upload comes again', async () => {
     const { sut, changes, ledger } = world();
     await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
     const again = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
     expect(again).toEqual({ counts: { workout: { created: 0, updated: 0, unchanged: 1 } }, change: null });
+    // 5000 m in 30 minutes: 30 * 0.1 = 3 points.
+    expect(await ledger.total('app-1', 'profile-1')).toBe(3);
     const updated = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [{ ...workout, distance: 5100 }] } });
     expect(updated.counts.workout).toEqual({ created: 0, updated: 1, unchanged: 0 });
     // An update recounts the whole history: 5100 m in 30 minutes earns 30 * 0.1 = 3 points, once.
@@ -69,11 +76,5 @@ describe(IngestHealthDataUseCase.name, () => {
     await expect(sut.execute({ principal: { kind: 'admin', appId: 'app-2' }, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } }))
       .rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
     expect(records.rows.size).toBe(0);
-  });
-
-  it('gives a zero-length workout a span of one millisecond', () => {
-    const at = new Date('2026-10-01T07:00:00Z');
-    const record = { type: 'workout' as const, source: 'GARMIN' as const, externalId: 'w', time: at, endTime: at, subtype: '', data: {} };
-    expect(changedSpan('a', 'p', [record])).toEqual({ appId: 'a', profileId: 'p', from: at, to: new Date(at.getTime() + 1) });
   });
 });

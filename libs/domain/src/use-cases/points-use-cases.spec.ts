@@ -1,21 +1,21 @@
 import { ActivityRecordMother } from '../../testing/challenge-mother';
-import { aProfile, gamificationWorld } from '../../testing/gamification-world';
+import { aProfile } from '../../testing/gamification-world';
+import { writeWorld } from '../../testing/write-world';
 import { PointsDefinitionMother } from '../../testing/points-definition-mother';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { PointsErrorCode } from '../points/points-error';
 import { AwardEventPointsUseCase } from './award-event-points.use-case';
-import { ComputeTotalPointsUseCase } from './compute-total-points.use-case';
+import { RecordActivityUseCase } from './record-activity.use-case';
 import { GetPointsDefinitionUseCase } from './get-points-definition.use-case';
 import { SetPointsDefinitionUseCase } from './set-points-definition.use-case';
 
 function world() {
-  const w = gamificationWorld({ profiles: [aProfile()] });
+  const w = writeWorld({ profiles: [aProfile()] });
   return {
     ...w,
-    award: new AwardEventPointsUseCase(w.pointsEvents, w.profiles, w.ids, w.clock),
-    total: new ComputeTotalPointsUseCase(w.pointsDefinitions, w.activities, w.pointsEvents, w.profiles),
-    setDefinition: new SetPointsDefinitionUseCase(w.pointsDefinitions),
+    award: new AwardEventPointsUseCase(w.profiles, new RecordActivityUseCase(w.unitOfWork, []), w.ids, w.clock),
+    setDefinition: new SetPointsDefinitionUseCase(w.unitOfWork),
     getDefinition: new GetPointsDefinitionUseCase(w.pointsDefinitions),
   };
 }
@@ -39,30 +39,6 @@ describe(AwardEventPointsUseCase.name, () => {
   });
 });
 
-describe(ComputeTotalPointsUseCase.name, () => {
-  it('uses the default definition until the app sets one, and stores the total on the profile', async () => {
-    const sut = world();
-    await sut.activities.upsert({
-      dailySummaries: [ActivityRecordMother.dailySummary({ steps: 8000 })], // default: 1 per 1000 -> 8
-      workouts: [ActivityRecordMother.workout({ durationSeconds: 1800 })], // default: 0.1 per minute -> 3
-    });
-    await sut.award.execute({ appId: 'app-1', profileId: 'profile-1', name: 'quiz', points: 4 });
-    expect(await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).toEqual({ dailySummaries: 8, workouts: 3, events: 4, total: 15 });
-    expect((await sut.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(15);
-
-    await sut.setDefinition.execute({ definition: PointsDefinitionMother.create({ daily: { per1000Steps: 2 } }) });
-    expect((await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).total).toBe(20); // 16 + 0 + 4
-    expect((await sut.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(20);
-  });
-
-  it('leaves the profile alone when the total did not change', async () => {
-    const sut = world();
-    const update = jest.spyOn(sut.profiles, 'update');
-    expect((await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).total).toBe(0);
-    expect(update).not.toHaveBeenCalled();
-  });
-});
-
 describe('points definition use cases', () => {
   it('get returns the default, then what set stored', async () => {
     const sut = world();
@@ -70,6 +46,9 @@ describe('points definition use cases', () => {
     const definition = PointsDefinitionMother.create({ daily: { perKilometre: 1 } });
     await sut.setDefinition.execute({ definition });
     expect(await sut.getDefinition.execute({ appId: 'app-1' })).toBe(definition);
+    // The recount of every profile is a job, asked for in the same unit of work; asking twice waits once.
+    await sut.setDefinition.execute({ definition });
+    expect(sut.jobs.pending).toEqual([{ type: 'points.recount', appId: 'app-1' }]);
   });
 
   it('set refuses an invalid definition and keeps the old one', async () => {
@@ -77,5 +56,6 @@ describe('points definition use cases', () => {
     const invalid = PointsDefinitionMother.create({ daily: { perKilometre: 1 }, activities: [PointsDefinitionMother.activityRule('RUNNING', { perKilometre: 1 })] });
     await expect(sut.setDefinition.execute({ definition: invalid })).rejects.toMatchObject({ code: PointsErrorCode.MetricCountedTwice });
     expect(await sut.pointsDefinitions.findByApp('app-1')).toBeNull();
+    expect(sut.jobs.pending).toEqual([]);
   });
 });

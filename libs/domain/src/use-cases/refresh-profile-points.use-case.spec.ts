@@ -1,11 +1,11 @@
-import { aProfile, gamificationWorld } from '../../testing/gamification-world';
-import { InMemoryHealthRecordRepository } from '../../testing/in-memory-health-record-repository';
-import { InMemoryPointsLedgerRepository } from '../../testing/in-memory-points-ledger-repository';
+import { aProfile } from '../../testing/gamification-world';
+import { writeWorld } from '../../testing/write-world';
 import { dailySummaryOf, workoutOf } from '../health/health-activity';
 import { HealthRecord } from '../health/health-record';
 import { pointsOfDays, touchedDays } from '../health/points-ledger';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { totalPoints } from '../points/points-calculator';
+import { RecordActivityUseCase } from './record-activity.use-case';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
 
 const run = (source: HealthRecord['source'], start: string, minutes = 30, id = `${source}-${start}`): HealthRecord => ({
@@ -18,18 +18,15 @@ const day = (source: HealthRecord['source'], date: string, steps: number): Healt
 });
 
 function world() {
-  const w = gamificationWorld({ profiles: [aProfile()] });
-  const records = new InMemoryHealthRecordRepository();
-  const ledger = new InMemoryPointsLedgerRepository(w.pointsEvents);
-  const sut = new RefreshProfilePointsUseCase(w.pointsDefinitions, records, ledger, w.profiles);
-  /**
-   * An upload as ingestion handles it: its days are counted while it is stored (here: counted
-   * first, the order where the stored rows cannot help), then saved.
-   */
+  const w = writeWorld({ profiles: [aProfile()] });
+  const { records } = w;
+  const sut = new RefreshProfilePointsUseCase();
+  const write = new RecordActivityUseCase(w.unitOfWork, [sut]);
+  const totalOfProfile = async () => (await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints;
+  /** An upload through the write path: the listener counts the days it touched. Answers the new total_points. */
   const ingest = async (uploaded: HealthRecord[]) => {
-    const counted = await sut.countDays('app-1', 'profile-1', uploaded);
-    await records.upsert('app-1', 'profile-1', uploaded);
-    return sut.saveDays('app-1', 'profile-1', counted);
+    await write.execute({ appId: 'app-1', profileId: 'profile-1', records: uploaded });
+    return totalOfProfile();
   };
   /** The total recounted from scratch with the domain's totalPoints. */
   const recount = async () => {
@@ -41,7 +38,7 @@ function world() {
       events: await w.pointsEvents.listByProfile('profile-1'),
     }).total;
   };
-  return { ...w, records, ledger, sut, ingest, recount };
+  return { ...w, sut, write, ingest, recount, totalOfProfile };
 }
 
 describe(RefreshProfilePointsUseCase.name, () => {
@@ -62,9 +59,19 @@ describe(RefreshProfilePointsUseCase.name, () => {
     await sut.ingest([day('GARMIN', '2026-10-01', 8000)]);
     await sut.pointsDefinitions.save({ ...defaultPointsDefinition('app-1'), daily: { ...defaultPointsDefinition('app-1').daily, per1000Steps: 2 } });
     // 8000 steps at 2 per 1000 = 16.
-    expect(await sut.sut.execute({ appId: 'app-1', profileId: 'profile-1', scope: 'all' })).toBe(16);
-    await sut.pointsEvents.save({ id: 'e', profileId: 'profile-1', name: 'quiz', points: 4.25, timestamp: new Date('2026-10-02T00:00:00Z'), activityType: null, reference: '' });
-    expect(await sut.sut.execute({ appId: 'app-1', profileId: 'profile-1', scope: 'events' })).toBe(20.25);
+    expect(await sut.sut.recountAll(sut.ports, 'app-1', 'profile-1')).toBe(16);
+    const event = { id: 'e', profileId: 'profile-1', name: 'quiz', points: 4.25, timestamp: new Date('2026-10-02T00:00:00Z'), activityType: null, reference: '' };
+    await sut.write.execute({ appId: 'app-1', profileId: 'profile-1', events: [event] });
+    expect(await sut.totalOfProfile()).toBe(20.25);
+  });
+
+  it('recounts the whole history when a stored record is replaced', async () => {
+    const sut = world();
+    await sut.ingest([day('GARMIN', '2026-10-01', 8000), run('GARMIN', '2026-10-03T07:00:00Z', 30)]);
+    // The run moves to another day and lasts 10 minutes: 8 + 1 = 9, nothing left on 2026-10-03.
+    const moved = { ...run('GARMIN', '2026-10-07T07:00:00Z', 10), externalId: 'GARMIN-2026-10-03T07:00:00Z' };
+    expect(await sut.ingest([moved])).toBe(9);
+    expect(await sut.recount()).toBe(9);
   });
 
   it('leaves days outside the asked ones out, and lists asked days without records as zero', () => {

@@ -1,0 +1,48 @@
+import { aProfile } from '../../testing/gamification-world';
+import { writeWorld } from '../../testing/write-world';
+import { HealthRecord } from '../health/health-record';
+import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
+import { RecordActivityUseCase } from './record-activity.use-case';
+
+const at = new Date('2026-10-01T07:00:00Z');
+const workout = (externalId: string, start: Date, minutes: number): HealthRecord => ({
+  type: 'workout', source: 'GARMIN', externalId, subtype: '', time: start, endTime: new Date(start.getTime() + minutes * 60_000),
+  data: { type: 'RUNNING', duration: `00:${String(minutes).padStart(2, '0')}:00.000000`, distance: 1000, steps: null, calories: null, is_manual: null },
+});
+
+function world() {
+  const w = writeWorld({ profiles: [aProfile()] });
+  const told: ActivityChange[] = [];
+  const spy: ActivityChangeListener = { activityChanged: async (change) => void told.push(change) };
+  return { ...w, told, sut: new RecordActivityUseCase(w.unitOfWork, [spy]) };
+}
+
+describe(RecordActivityUseCase.name, () => {
+  it('gives a zero-length workout a span of one millisecond', async () => {
+    const { sut, told } = world();
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('w', at, 0)] });
+    expect(told.map(({ from, to, replaced }) => ({ from, to, replaced }))).toEqual([{ from: at, to: new Date(at.getTime() + 1), replaced: false }]);
+  });
+
+  it('tells the listeners about an event at its instant, with no records', async () => {
+    const { sut, told } = world();
+    const event = { id: 'e', profileId: 'profile-1', name: 'quiz', points: 2, timestamp: at, activityType: null, reference: '' };
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', events: [event] });
+    expect(told).toEqual([{ appId: 'app-1', profileId: 'profile-1', from: at, to: new Date(at.getTime() + 1), records: [], replaced: false }]);
+  });
+
+  it('says a stored record was replaced, and hands the listeners only what was written', async () => {
+    const { sut, told } = world();
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('a', at, 30), workout('b', at, 10)] });
+    const changed = workout('a', at, 40);
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [changed, workout('b', at, 10)] });
+    expect(told[1]).toMatchObject({ replaced: true, records: [changed], from: at, to: new Date(at.getTime() + 40 * 60_000) });
+  });
+
+  it('tells nobody when nothing that scores was written', async () => {
+    const { sut, told } = world();
+    const weight: HealthRecord = { type: 'weight', source: 'GARMIN', externalId: 'x', subtype: '', time: at, endTime: null, data: { weight: 70 } };
+    const result = await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [weight] });
+    expect([result.change, told]).toEqual([null, []]);
+  });
+});

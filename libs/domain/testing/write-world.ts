@@ -1,0 +1,79 @@
+import { DailySummary, Workout } from '../src/activity/records';
+import { dailySummaryOf, workoutOf } from '../src/health/health-activity';
+import { Profile } from '../src/identity/profile';
+import { Challenge } from '../src/challenge/challenge';
+import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
+import { ScoringBatchReader } from '../src/ports/scoring-batch-reader';
+import { TransactionPorts, UnitOfWork, UnitOfWorkOptions } from '../src/ports/unit-of-work';
+import { DeduplicatedActivityHistory } from '../src/activity/deduplicated-activity-history';
+import { gamificationWorld } from './gamification-world';
+import { InMemoryChallengeAnnouncements } from './in-memory-challenge-announcements';
+import { InMemoryEventOutbox } from './in-memory-event-outbox';
+import { InMemoryHealthRecordRepository } from './in-memory-health-record-repository';
+import { InMemoryJobQueue } from './in-memory-job-queue';
+import { InMemoryPointsLedgerRepository } from './in-memory-points-ledger-repository';
+import { InMemoryScoreRepository } from './in-memory-score-repository';
+
+/** The scoring view of stored health records, as the SQL adapter derives it from the same rows. */
+export class HealthRecordActivityView implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> {
+  constructor(private readonly records: InMemoryHealthRecordRepository) {}
+
+  async listDailySummaries(profileId: string, range: RecordDateRange = {}): Promise<DailySummary[]> {
+    return this.rowsOf(profileId, 'daily_summary')
+      .map((row) => dailySummaryOf(profileId, row))
+      .filter((s) => (range.fromDate === undefined || s.date >= range.fromDate) && (range.toDate === undefined || s.date <= range.toDate));
+  }
+
+  async listWorkouts(profileId: string, range: RecordTimeRange = {}): Promise<Workout[]> {
+    return this.rowsOf(profileId, 'workout')
+      .map((row) => workoutOf(profileId, row))
+      .filter((w) => (range.from === undefined || w.start >= range.from) && (range.to === undefined || w.start <= range.to));
+  }
+
+  private rowsOf(profileId: string, type: 'daily_summary' | 'workout') {
+    return [...this.records.rows.values()].filter((row) => row.profileId === profileId && row.type === type);
+  }
+}
+
+/**
+ * Runs work with the in-memory ports. It records the lock keys it was asked for; it does not roll
+ * back (rollback is the database's: the medium and end-to-end tiers test it).
+ */
+export class InMemoryUnitOfWork implements UnitOfWork {
+  readonly locks: string[] = [];
+  runs = 0;
+
+  constructor(private readonly ports: TransactionPorts) {}
+
+  async run<T>(work: (ports: TransactionPorts) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
+    this.runs++;
+    if (options.lock) this.locks.push(options.lock);
+    return work(this.ports);
+  }
+}
+
+/**
+ * Every port of the write path on in-memory adapters that share their data (records written
+ * through `records` are what scoring reads through `activities`), the unit of work over them, and
+ * a batch reader. The clock starts on 2026-03-04 10:00 UTC, as gamificationWorld's.
+ */
+export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profile[] } = {}) {
+  const world = gamificationWorld(options);
+  const records = new InMemoryHealthRecordRepository();
+  const activities = new HealthRecordActivityView(records);
+  const scores = new InMemoryScoreRepository();
+  const outbox = new InMemoryEventOutbox();
+  const jobs = new InMemoryJobQueue();
+  const pointsLedger = new InMemoryPointsLedgerRepository(world.pointsEvents);
+  const announcements = new InMemoryChallengeAnnouncements(world.challenges);
+  const ports: TransactionPorts = {
+    records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
+    profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
+  };
+  const batchReader: ScoringBatchReader = {
+    read: async () => ({ history: new DeduplicatedActivityHistory(activities, world.pointsEvents), scores }),
+  };
+  return {
+    ...world, records, activities, scores, outbox, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports), batchReader,
+  };
+}
