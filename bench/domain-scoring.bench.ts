@@ -8,7 +8,7 @@
  * with one page and the requester's own rank. Goal: scoring + ranking < 2 s on 2 cores.
  */
 import { performance } from 'node:perf_hooks';
-import { DailySummary } from '../libs/domain/src/activity/records';
+import { DailySummary } from '../libs/domain/src/records/activity-records';
 import { Challenge } from '../libs/domain/src/challenge/challenge';
 import { PeriodCalendar } from '../libs/domain/src/challenge/period-calendar';
 import { repetitionScore } from '../libs/domain/src/challenge/repetition';

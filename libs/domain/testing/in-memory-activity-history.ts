@@ -1,4 +1,4 @@
-import { DailySummary, PointsEvent, Workout } from '../src/activity/records';
+import { DailySummary, PointsEvent, Workout } from '../src/records/activity-records';
 import { ActivityHistory } from '../src/ports/activity-history';
 
 /** Holds records as given (tests give de-duplicated data, as the real adapter returns). */

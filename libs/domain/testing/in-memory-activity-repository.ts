@@ -1,4 +1,4 @@
-import { DailySummary, Source, Workout } from '../src/activity/records';
+import { DailySummary, Source, Workout } from '../src/records/activity-records';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 
 const key = (r: { profileId: string; source: Source; externalId: string }) =>

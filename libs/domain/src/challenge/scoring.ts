@@ -1,4 +1,4 @@
-import { DailySummary, PointsEvent, Workout } from '../activity/records';
+import { DailySummary, PointsEvent, Workout } from '../records/activity-records';
 import { ChallengeMember, countsAt } from '../membership/challenge-member';
 import { CalculationMethod, Challenge, GoalType } from './challenge';
 import { ActivityTotals, ZERO_TOTALS } from './member-period-score';

@@ -1,5 +1,5 @@
-import { mergeDailySummaries, deduplicateWorkouts } from '../activity/deduplication';
-import { DailySummary, PointsEvent, Workout } from '../activity/records';
+import { mergeDailySummaries, deduplicateWorkouts } from '../records/deduplication';
+import { DailySummary, PointsEvent, Workout } from '../records/activity-records';
 import { ActivityPointsRate, NO_ACTIVITY_POINTS, PointsDefinition } from './points-definition';
 
 /**

@@ -1,4 +1,4 @@
-import { ActivityType, PointsEvent } from '../activity/records';
+import { ActivityType, PointsEvent } from '../records/activity-records';
 import { PointsError, PointsErrorCode } from './points-error';
 
 export const MAX_EVENT_NAME_LENGTH = 100;

@@ -1,4 +1,4 @@
-import { DailySummary, PointsEvent, Workout } from '../activity/records';
+import { DailySummary, PointsEvent, Workout } from '../records/activity-records';
 
 /**
  * Read side of a profile's activity for scoring. Every method returns records already

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { aProfile, gamificationWorld } from '../../testing/gamification-world';
-import { IngestionError, IngestionBatch } from '../activity/ingestion';
+import { IngestionError, IngestionBatch } from '../records/ingestion';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { IngestActivityUseCase } from './ingest-activity.use-case';
 

@@ -1,4 +1,4 @@
-import { PointsEvent } from '../activity/records';
+import { PointsEvent } from '../records/activity-records';
 import { requireProfile } from '../membership/lookups';
 import { PointsEventFields, createPointsEvent } from '../points/points-event';
 import { Clock } from '../ports/clock';

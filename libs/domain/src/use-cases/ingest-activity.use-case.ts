@@ -1,8 +1,8 @@
 import {
   IngestionBatch, IngestionCounts, IngestionError, planUpsert, recordsOf, sameDailySummary, sameWorkout,
   validateIngestionBatch,
-} from '../activity/ingestion';
-import { DailySummary, Workout } from '../activity/records';
+} from '../records/ingestion';
+import { DailySummary, Workout } from '../records/activity-records';
 import { requireProfile } from '../membership/lookups';
 import { ActivityRepository } from '../ports/activity-repository';
 import { ProfileRepository } from '../ports/profile-repository';

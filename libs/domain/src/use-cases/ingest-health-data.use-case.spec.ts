@@ -1,7 +1,7 @@
 import { FixedClock } from '../../testing/fixed-clock';
 import { aProfile, gamificationWorld } from '../../testing/gamification-world';
 import { InMemoryHealthRecordRepository } from '../../testing/in-memory-health-record-repository';
-import { HealthDataErrorCode } from '../health/health-data-error';
+import { HealthDataErrorCode } from '../records/health-data-error';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { ActivityChange } from '../ports/activity-change-listener';
 import { InMemoryPointsLedgerRepository } from '../../testing/in-memory-points-ledger-repository';

@@ -1,9 +1,9 @@
 import { aProfile, gamificationWorld } from '../../testing/gamification-world';
 import { InMemoryHealthRecordRepository } from '../../testing/in-memory-health-record-repository';
 import { InMemoryPointsLedgerRepository } from '../../testing/in-memory-points-ledger-repository';
-import { dailySummaryOf, workoutOf } from '../health/health-activity';
-import { HealthRecord } from '../health/health-record';
-import { pointsOfDays, touchedDays } from '../health/points-ledger';
+import { dailySummaryOf, workoutOf } from '../records/health-activity';
+import { HealthRecord } from '../records/health-record';
+import { pointsOfDays, touchedDays } from '../points/points-ledger';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { totalPoints } from '../points/points-calculator';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';

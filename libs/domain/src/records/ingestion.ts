@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domain-error';
-import { DailySummary, SOURCES, Source, Workout } from './records';
+import { DailySummary, SOURCES, Source, Workout } from './activity-records';
 
 /** A record as uploaded: profile and source come from the batch, never from the record. */
 export type DailySummaryDraft = Omit<DailySummary, 'profileId' | 'source'>;
