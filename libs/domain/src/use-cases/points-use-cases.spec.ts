@@ -1,11 +1,9 @@
-import { ActivityRecordMother } from '../../testing/challenge-mother';
 import { aProfile, gamificationWorld } from '../../testing/gamification-world';
 import { PointsDefinitionMother } from '../../testing/points-definition-mother';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { PointsErrorCode } from '../points/points-error';
 import { AwardEventPointsUseCase } from './award-event-points.use-case';
-import { ComputeTotalPointsUseCase } from './compute-total-points.use-case';
 import { GetPointsDefinitionUseCase } from './get-points-definition.use-case';
 import { SetPointsDefinitionUseCase } from './set-points-definition.use-case';
 
@@ -14,7 +12,6 @@ function world() {
   return {
     ...w,
     award: new AwardEventPointsUseCase(w.pointsEvents, w.profiles, w.ids, w.clock),
-    total: new ComputeTotalPointsUseCase(w.pointsDefinitions, w.activities, w.pointsEvents, w.profiles),
     setDefinition: new SetPointsDefinitionUseCase(w.pointsDefinitions),
     getDefinition: new GetPointsDefinitionUseCase(w.pointsDefinitions),
   };
@@ -36,30 +33,6 @@ describe(AwardEventPointsUseCase.name, () => {
     await expect(sut.award.execute({ appId: 'app-1', profileId: 'profile-1', name: 'quiz', points: -1 })).rejects.toMatchObject({ code: PointsErrorCode.InvalidEvent });
     await expect(sut.award.execute({ appId: 'app-2', profileId: 'profile-1', name: 'quiz', points: 1 })).rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
     expect(sut.pointsEvents.events).toEqual([]);
-  });
-});
-
-describe(ComputeTotalPointsUseCase.name, () => {
-  it('uses the default definition until the app sets one, and stores the total on the profile', async () => {
-    const sut = world();
-    await sut.activities.upsert({
-      dailySummaries: [ActivityRecordMother.dailySummary({ steps: 8000 })], // default: 1 per 1000 -> 8
-      workouts: [ActivityRecordMother.workout({ durationSeconds: 1800 })], // default: 0.1 per minute -> 3
-    });
-    await sut.award.execute({ appId: 'app-1', profileId: 'profile-1', name: 'quiz', points: 4 });
-    expect(await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).toEqual({ dailySummaries: 8, workouts: 3, events: 4, total: 15 });
-    expect((await sut.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(15);
-
-    await sut.setDefinition.execute({ definition: PointsDefinitionMother.create({ daily: { per1000Steps: 2 } }) });
-    expect((await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).total).toBe(20); // 16 + 0 + 4
-    expect((await sut.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(20);
-  });
-
-  it('leaves the profile alone when the total did not change', async () => {
-    const sut = world();
-    const update = jest.spyOn(sut.profiles, 'update');
-    expect((await sut.total.execute({ appId: 'app-1', profileId: 'profile-1' })).total).toBe(0);
-    expect(update).not.toHaveBeenCalled();
   });
 });
 

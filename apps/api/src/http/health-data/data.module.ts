@@ -1,6 +1,6 @@
 import { Module, Provider } from '@nestjs/common';
 import {
-  AwardEventPointsUseCase, ComputeTotalPointsUseCase, GetPointsDefinitionUseCase, IngestHealthDataUseCase,
+  AwardEventPointsUseCase, GetPointsDefinitionUseCase, IngestHealthDataUseCase,
   RefreshProfilePointsUseCase, SetPointsDefinitionUseCase,
 } from '@strive/domain';
 import { ActivityChangeNotifier } from '../../activity/activity-change-notifier';
@@ -8,7 +8,7 @@ import { ActivityModule } from '../../activity/activity.module';
 import { IdentityModule } from '../../identity/identity.module';
 import { useCaseProvider } from '../../system/use-case-provider';
 import {
-  ACTIVITY_REPOSITORY, CLOCK, HEALTH_RECORD_REPOSITORY, ID_GENERATOR, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY,
+  CLOCK, HEALTH_RECORD_REPOSITORY, ID_GENERATOR, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY,
   POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY,
 } from '../../system/tokens';
 import { DataController } from './data.controller';
@@ -16,7 +16,6 @@ import { HealthDataReader } from './health-data-reader';
 import { PointsController } from './points.controller';
 
 const useCases: Provider[] = [
-  useCaseProvider(ComputeTotalPointsUseCase, POINTS_DEFINITION_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_EVENT_REPOSITORY, PROFILE_REPOSITORY),
   useCaseProvider(RefreshProfilePointsUseCase, POINTS_DEFINITION_REPOSITORY, HEALTH_RECORD_REPOSITORY, POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY),
   useCaseProvider(IngestHealthDataUseCase, HEALTH_RECORD_REPOSITORY, PROFILE_REPOSITORY, RefreshProfilePointsUseCase, ActivityChangeNotifier, CLOCK),
   useCaseProvider(AwardEventPointsUseCase, POINTS_EVENT_REPOSITORY, PROFILE_REPOSITORY, ID_GENERATOR, CLOCK),
@@ -29,6 +28,6 @@ const useCases: Provider[] = [
   imports: [ActivityModule, IdentityModule],
   controllers: [DataController, PointsController],
   providers: [...useCases, HealthDataReader],
-  exports: [ComputeTotalPointsUseCase, RefreshProfilePointsUseCase],
+  exports: [RefreshProfilePointsUseCase],
 })
 export class DataModule {}
