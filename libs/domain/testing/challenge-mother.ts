@@ -1,4 +1,5 @@
-import { DailySummary, PointsEvent, Workout } from '../src/activity/records';
+import { PointsEvent } from '../src/points/points-event';
+import { DailySummary, Workout } from '../src/records/activity-records';
 import { Challenge, DEFAULT_GRACE_DAYS } from '../src/challenge/challenge';
 import { MemberPeriodScore } from '../src/challenge/member-period-score';
 import { ChallengeMember } from '../src/membership/challenge-member';

@@ -1,4 +1,5 @@
-import { DailySummary, PointsEvent, Workout } from '../src/activity/records';
+import { PointsEvent } from '../src/points/points-event';
+import { DailySummary, Workout } from '../src/records/activity-records';
 import { ActivityHistory } from '../src/ports/activity-history';
 
 /** Holds records as given (tests give de-duplicated data, as the real adapter returns). */

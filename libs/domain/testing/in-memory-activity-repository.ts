@@ -1,4 +1,4 @@
-import { DailySummary, Source, Workout } from '../src/activity/records';
+import { DailySummary, Source, Workout } from '../src/records/activity-records';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 
 const key = (r: { profileId: string; source: Source; externalId: string }) =>
@@ -8,8 +8,6 @@ const key = (r: { profileId: string; source: Source; externalId: string }) =>
 export class InMemoryActivityRepository implements ActivityRepository {
   readonly summaries = new Map<string, DailySummary>();
   readonly workoutRecords = new Map<string, Workout>();
-  /** How many upsert calls wrote something: a test can see that nothing was written. */
-  writes = 0;
 
   async findDailySummaries(profileId: string, source: Source, externalIds: readonly string[]): Promise<DailySummary[]> {
     return externalIds.flatMap((externalId) => this.summaries.get(key({ profileId, source, externalId })) ?? []);
@@ -20,7 +18,6 @@ export class InMemoryActivityRepository implements ActivityRepository {
   }
 
   async upsert(records: { dailySummaries: readonly DailySummary[]; workouts: readonly Workout[] }): Promise<void> {
-    if (records.dailySummaries.length + records.workouts.length > 0) this.writes++;
     for (const s of records.dailySummaries) this.summaries.set(key(s), s);
     for (const w of records.workouts) this.workoutRecords.set(key(w), w);
   }

@@ -1,5 +1,5 @@
-import { IngestionCounts } from '../src/activity/ingestion';
-import { HealthDataType, HealthRecord, StoredHealthRecord } from '../src/health/health-record';
+import { IngestionCounts } from '../src/records/ingestion';
+import { HealthDataType, HealthRecord, StoredHealthRecord } from '../src/records/health-record';
 import { HealthRecordQuery, HealthRecordRepository, HealthUpsertResult } from '../src/ports/health-record-repository';
 
 const sameContent = (a: HealthRecord, b: HealthRecord) => JSON.stringify(a.data) === JSON.stringify(b.data);

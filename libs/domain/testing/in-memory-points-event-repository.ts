@@ -1,4 +1,4 @@
-import { PointsEvent } from '../src/activity/records';
+import { PointsEvent } from '../src/points/points-event';
 import { RecordTimeRange } from '../src/ports/activity-repository';
 import { PointsEventRepository } from '../src/ports/points-event-repository';
 

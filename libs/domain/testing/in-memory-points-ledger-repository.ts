@@ -1,4 +1,4 @@
-import { DayPoints } from '../src/health/points-ledger';
+import { DayPoints } from '../src/points/points-ledger';
 import { PointsLedgerRepository } from '../src/ports/points-ledger-repository';
 import { InMemoryPointsEventRepository } from './in-memory-points-event-repository';
 

@@ -1,11 +1,11 @@
-import { DailySummary, Workout } from '../src/activity/records';
-import { dailySummaryOf, workoutOf } from '../src/health/health-activity';
+import { DailySummary, Workout } from '../src/records/activity-records';
+import { dailySummaryOf, workoutOf } from '../src/records/health-activity';
 import { Profile } from '../src/identity/profile';
 import { Challenge } from '../src/challenge/challenge';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 import { ScoringBatchReader } from '../src/ports/scoring-batch-reader';
 import { TransactionPorts, UnitOfWork, UnitOfWorkOptions } from '../src/ports/unit-of-work';
-import { DeduplicatedActivityHistory } from '../src/activity/deduplicated-activity-history';
+import { DeduplicatedActivityHistory } from '../src/records/deduplicated-activity-history';
 import { gamificationWorld } from './gamification-world';
 import { InMemoryChallengeAnnouncements } from './in-memory-challenge-announcements';
 import { InMemoryEventOutbox } from './in-memory-event-outbox';

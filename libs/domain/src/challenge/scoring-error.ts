@@ -8,8 +8,6 @@ export enum ScoringErrorCode {
   InvalidTimezone = 'challenge.invalid_timezone',
   /** end is not after start. */
   InvalidDateRange = 'challenge.invalid_date_range',
-  /** limit/offset outside the allowed bounds. */
-  InvalidPage = 'leaderboard.invalid_page',
   /** A team view was asked of a challenge that is not a TEAM challenge. */
   NotATeamChallenge = 'leaderboard.not_a_team_challenge',
 }

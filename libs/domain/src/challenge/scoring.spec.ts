@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
-import { DailySummary, Workout } from '../activity/records';
+import { DailySummary, Workout } from '../records/activity-records';
 import { Challenge, GoalType } from './challenge';
 import { PeriodCalendar } from './period-calendar';
 import {

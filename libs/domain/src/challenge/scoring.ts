@@ -1,4 +1,5 @@
-import { DailySummary, PointsEvent, Workout } from '../activity/records';
+import { PointsEvent } from '../points/points-event';
+import { DailySummary, Workout } from '../records/activity-records';
 import { ChallengeMember, countsAt } from '../membership/challenge-member';
 import { CalculationMethod, Challenge, GoalType } from './challenge';
 import { ActivityTotals, ZERO_TOTALS } from './member-period-score';

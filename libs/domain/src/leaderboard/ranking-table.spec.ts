@@ -1,22 +1,50 @@
 import fc from 'fast-check';
-import type { LeaderboardEntry } from '../use-cases/get-leaderboard.use-case';
-import { rankEntries } from './ranking';
+import { LeaderboardEntry } from './leaderboard-entry';
+import { Ranked } from './ranking';
 import { RankingTable } from './ranking-table';
 
 const member = (key: string, score: number, extra: Partial<LeaderboardEntry> = {}): LeaderboardEntry => ({
   kind: 'profile', key, profileId: key, teamId: null, memberCount: 1, progress: score, goalReached: false, score, reachedAt: null, ...extra,
 });
+const minute = (m: number | null): Date | null => (m === null ? null : new Date(Date.UTC(2026, 2, 2, 0, m)));
+
+/**
+ * The ranking rule written out plainly, as the oracle of the property below: higher score first,
+ * then earlier reach time (none: last), then key; rank = 1 + the number of strictly higher scores.
+ */
+function oracle(entries: readonly LeaderboardEntry[]): Ranked<LeaderboardEntry>[] {
+  const time = (entry: LeaderboardEntry) => (entry.reachedAt === null ? Infinity : entry.reachedAt.getTime());
+  return [...entries]
+    .sort((a, b) => {
+      if (a.score !== b.score) return a.score > b.score ? -1 : 1;
+      if (time(a) !== time(b)) return time(a) < time(b) ? -1 : 1;
+      return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    })
+    .map((entry) => ({ ...entry, rank: 1 + entries.filter((other) => other.score > entry.score).length }));
+}
 
 describe(RankingTable.name, () => {
-  it('gives back every field of every entry, a page, an entry by key and the progresses', () => {
-    const ranked = rankEntries([
-      member('p-1', 8000.5, { goalReached: false, reachedAt: new Date('2026-11-02T07:30:00Z') }),
-      member('p-2', 12000, { goalReached: true, reachedAt: new Date('2026-11-02T19:00:00Z'), teamId: 't-1' }),
-      member('p-3', 0, { progress: 0.25 }),
+  it('ranks 1224 and orders equal scores by who reached them first, then by key', () => {
+    const table = RankingTable.rank([
+      member('dan', 50, { reachedAt: minute(1) }),
+      member('ann', 90, { reachedAt: minute(30) }),
+      member('eve', 50), // never reached a time: after any instant
+      member('bob', 70, { reachedAt: minute(10) }),
+      member('cid', 70, { reachedAt: minute(5) }), // same score as bob, reached earlier
+      member('fay', 50, { reachedAt: minute(1) }), // same score and time as dan: by key
     ]);
-    const table = RankingTable.rank(ranked.map(({ rank: _rank, ...entry }) => entry));
+    expect(table.slice(0, 10).map((r) => [r.key, r.rank])).toEqual([
+      ['ann', 1], ['cid', 2], ['bob', 2], ['dan', 4], ['fay', 4], ['eve', 4],
+    ]);
+  });
+
+  it('gives back every field of every entry, a page, an entry by key and the progresses', () => {
+    const p1 = member('p-1', 8000.5, { goalReached: false, reachedAt: new Date('2026-11-02T07:30:00Z') });
+    const p2 = member('p-2', 12000, { goalReached: true, reachedAt: new Date('2026-11-02T19:00:00Z'), teamId: 't-1' });
+    const p3 = member('p-3', 0, { progress: 0.25 });
+    const table = RankingTable.rank([p1, p2, p3]);
     expect(table.size).toBe(3);
-    expect(table.slice(0, 10)).toEqual(ranked);
+    expect(table.slice(0, 10)).toEqual([{ ...p2, rank: 1 }, { ...p1, rank: 2 }, { ...p3, rank: 3 }]);
     expect(table.slice(1, 1)).toEqual([
       { kind: 'profile', key: 'p-1', profileId: 'p-1', teamId: null, memberCount: 1, progress: 8000.5, goalReached: false, score: 8000.5, reachedAt: new Date('2026-11-02T07:30:00Z'), rank: 2 },
     ]);
@@ -31,25 +59,32 @@ describe(RankingTable.name, () => {
     expect(RankingTable.rank([team]).find('t-9')).toEqual({ ...team, rank: 1 });
   });
 
-  it('ranks as rankEntries does, whatever the input order (property)', () => {
+  it('ranks as the plainly written rule does, whatever the input order (property)', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(
           fc.record({
             key: fc.uuid(),
-            score: fc.double({ noNaN: true, noDefaultInfinity: true }),
+            // Few distinct scores and times, so that ties (shared ranks, reach-time and key order) are common.
+            score: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.double({ noNaN: true, noDefaultInfinity: true })),
             progress: fc.double({ noNaN: true, noDefaultInfinity: true }),
             goalReached: fc.boolean(),
             teamId: fc.option(fc.uuid()),
-            reachedAt: fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })),
+            reachedAt: fc.option(fc.oneof(
+              fc.integer({ min: 0, max: 2 }).map((m) => minute(m) as Date),
+              fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+            )),
           }),
           { selector: (e) => e.key },
         ),
         (rows) => {
-          const ranked = rankEntries(rows.map((row) => member(row.key, row.score, row)));
-          const table = RankingTable.rank(ranked.map(({ rank: _rank, ...entry }) => entry));
-          expect(table.slice(0, ranked.length)).toEqual(ranked);
-          for (const entry of ranked) expect(table.find(entry.key)).toEqual(entry);
+          const entries = rows.map((row) => member(row.key, row.score, row));
+          const expected = oracle(entries);
+          for (const input of [entries, [...entries].reverse()]) {
+            const table = RankingTable.rank(input);
+            expect(table.slice(0, entries.length)).toEqual(expected);
+            for (const entry of expected) expect(table.find(entry.key)).toEqual(entry);
+          }
         },
       ),
     );

@@ -1,4 +1,4 @@
-import type { LeaderboardEntry } from '../use-cases/get-leaderboard.use-case';
+import { LeaderboardEntry } from './leaderboard-entry';
 import { compareRankables, Ranked, reachTime } from './ranking';
 
 const KIND = ['profile', 'team'] as const;
@@ -27,8 +27,9 @@ export class RankingTable {
   ) {}
 
   /**
-   * Ranks the entries as rankEntries does (same order, same "1224" ranks) straight into columns,
-   * without a ranked copy of every entry.
+   * Orders the entries by compareRankables and gives standard competition ranks ("1224": equal
+   * scores share a rank, the next rank skips), straight into columns, without a ranked copy of
+   * every entry.
    */
   static rank(entries: readonly LeaderboardEntry[]): RankingTable {
     const n = entries.length;

@@ -1,5 +1,6 @@
-import { mergeDailySummaries, deduplicateWorkouts } from '../activity/deduplication';
-import { DailySummary, PointsEvent, Workout } from '../activity/records';
+import { mergeDailySummaries, deduplicateWorkouts } from '../records/deduplication';
+import { DailySummary, Workout } from '../records/activity-records';
+import { PointsEvent } from './points-event';
 import { ActivityPointsRate, NO_ACTIVITY_POINTS, PointsDefinition } from './points-definition';
 
 /**

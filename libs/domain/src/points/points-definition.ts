@@ -1,4 +1,4 @@
-import { ActivityType } from '../activity/records';
+import { ActivityType } from '../records/activity-records';
 import { PointsError, PointsErrorCode } from './points-error';
 
 /**

@@ -1,5 +1,16 @@
-import { ActivityType, PointsEvent } from '../activity/records';
+import { ActivityType } from '../records/activity-records';
 import { PointsError, PointsErrorCode } from './points-error';
+
+/** A generic event that awards points to a profile (POST profile/{id}/event/). */
+export interface PointsEvent {
+  readonly id: string;
+  readonly profileId: string;
+  readonly name: string;
+  readonly points: number;
+  readonly timestamp: Date;
+  readonly activityType: ActivityType | null;
+  readonly reference: string;
+}
 
 export const MAX_EVENT_NAME_LENGTH = 100;
 /** Events may be stamped a little ahead to absorb clock skew between the client and us. */

@@ -1,4 +1,4 @@
-import { HealthRecord } from '../health/health-record';
+import { HealthRecord } from '../records/health-record';
 import { TransactionPorts } from './unit-of-work';
 
 /**

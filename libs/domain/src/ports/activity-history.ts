@@ -1,4 +1,5 @@
-import { DailySummary, PointsEvent, Workout } from '../activity/records';
+import { PointsEvent } from '../points/points-event';
+import { DailySummary, Workout } from '../records/activity-records';
 
 /**
  * Read side of a profile's activity for scoring. Every method returns records already

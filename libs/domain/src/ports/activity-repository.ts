@@ -1,4 +1,4 @@
-import { DailySummary, Source, Workout } from '../activity/records';
+import { DailySummary, Source, Workout } from '../records/activity-records';
 
 /** Dates of daily summaries (YYYY-MM-DD), both bounds included; an omitted bound is open. */
 export interface RecordDateRange {

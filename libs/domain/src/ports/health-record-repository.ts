@@ -1,6 +1,6 @@
-import { Source } from '../activity/records';
-import { HealthDataType, HealthRecord, StoredHealthRecord } from '../health/health-record';
-import { IngestionCounts } from '../activity/ingestion';
+import { Source } from '../records/activity-records';
+import { HealthDataType, HealthRecord, StoredHealthRecord } from '../records/health-record';
+import { IngestionCounts } from '../records/ingestion';
 
 /** A position in the (time, id) order of records: pages continue after or before it. */
 export interface RecordPosition {

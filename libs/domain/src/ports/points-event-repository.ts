@@ -1,4 +1,4 @@
-import { PointsEvent } from '../activity/records';
+import { PointsEvent } from '../points/points-event';
 import { RecordTimeRange } from './activity-repository';
 
 /** The ledger of events that awarded points. */

@@ -1,4 +1,4 @@
-import { DayPoints } from '../health/points-ledger';
+import { DayPoints } from '../points/points-ledger';
 
 /** The points each day earned a profile (see DayPoints), kept so totals need no full recount. */
 export interface PointsLedgerRepository {

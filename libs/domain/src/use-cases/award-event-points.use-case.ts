@@ -1,6 +1,5 @@
-import { PointsEvent } from '../activity/records';
 import { requireProfile } from '../membership/lookups';
-import { PointsEventFields, createPointsEvent } from '../points/points-event';
+import { PointsEvent, PointsEventFields, createPointsEvent } from '../points/points-event';
 import { Clock } from '../ports/clock';
 import { IdGenerator } from '../ports/id-generator';
 import { ProfileRepository } from '../ports/profile-repository';

@@ -1,7 +1,5 @@
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother, MemberPeriodScoreMother } from '../../testing/challenge-mother';
 import { gamificationWorld, aProfile } from '../../testing/gamification-world';
-import { InMemoryActivityHistory } from '../../testing/in-memory-activity-history';
-import { InMemoryEventOutbox } from '../../testing/in-memory-event-outbox';
 import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
 import { TeamMother } from '../../testing/team-mother';
 import { ChallengeDefinition, changesScoring, defineChallenge, MAX_CHALLENGE_PERIODS } from '../challenge/challenge-definition';
@@ -15,10 +13,8 @@ import { CreateChallengeUseCase } from './create-challenge.use-case';
 import { CreateTeamUseCase } from './create-team.use-case';
 import { DeleteChallengeUseCase } from './delete-challenge.use-case';
 import { DeleteTeamUseCase } from './delete-team.use-case';
-import { GetLeaderboardUseCase } from './get-leaderboard.use-case';
+import { GetLeaderboardInput, GetLeaderboardUseCase } from './get-leaderboard.use-case';
 import { RenameTeamUseCase } from './rename-team.use-case';
-import { RescoreChallengeUseCase } from './rescore-challenge.use-case';
-import { RescoreMemberUseCase } from './rescore-member.use-case';
 import { UpdateChallengeUseCase } from './update-challenge.use-case';
 
 const definitionOf = (overrides: Partial<ChallengeDefinition> = {}): ChallengeDefinition => {
@@ -136,34 +132,6 @@ describe('challenge administration use cases', () => {
     expect(await w.challenges.findById('app-1', 'challenge-1')).toBeNull();
     await w.challenges.delete('app-2', 'nothing');
   });
-
-  it('rescoring a challenge scores the whole range of every (or each given) member', async () => {
-    const w = setup();
-    const challenge = ChallengeMother.create();
-    const history = new InMemoryActivityHistory().add({
-      dailySummaries: [
-        Records.dailySummary({ profileId: 'ann', date: '2026-03-02', steps: 3 }),
-        Records.dailySummary({ profileId: 'ann', date: '2026-03-08', steps: 4 }),
-        Records.dailySummary({ profileId: 'bob', date: '2026-03-05', steps: 7 }),
-      ],
-    });
-    await w.memberships.saveAll([
-      ChallengeMemberMother.create({ profileId: 'ann' }),
-      ChallengeMemberMother.create({ profileId: 'bob' }),
-    ]);
-    const rescore = new RescoreMemberUseCase(w.scores = new InMemoryScoreRepository(), history, new InMemoryEventOutbox(), w.clock);
-    const sut = new RescoreChallengeUseCase(w.memberships, rescore);
-
-    expect(await sut.execute({ challenge, profileIds: ['bob'] })).toBe(1);
-    expect(w.scores.all().filter((s) => s.progress > 0).map((s) => [s.profileId, s.periodIndex, s.progress])).toEqual([['bob', 3, 7]]);
-    expect(await sut.execute({ challenge })).toBe(2);
-    expect(w.scores.all().filter((s) => s.progress > 0).map((s) => [s.profileId, s.periodIndex, s.progress])).toEqual([
-      ['ann', 0, 3], ['ann', 6, 4], ['bob', 3, 7],
-    ]);
-    // After the grace period nothing is rescored.
-    w.clock.set('2026-04-01T00:00:00Z');
-    expect(await sut.execute({ challenge })).toBe(0);
-  });
 });
 
 describe('team administration use cases', () => {
@@ -256,7 +224,14 @@ describe('leaderboard goal flags of TEAM and GROUP challenges', () => {
       MemberPeriodScoreMother.create({ profileId: 'bob', periodIndex: 2, progress: 5_000 }),
       MemberPeriodScoreMother.create({ profileId: 'cid', periodIndex: 2, progress: 9_000 }),
     ]);
-    return new GetLeaderboardUseCase(scores, gamificationWorld().clock);
+    const leaderboards = new GetLeaderboardUseCase(scores, gamificationWorld().clock);
+    // The whole ranking, in order.
+    return {
+      execute: async (input: GetLeaderboardInput) => {
+        const { table } = await leaderboards.rank(input);
+        return { results: table.slice(0, table.size) };
+      },
+    };
   };
 
   it('TEAM: members carry their team\'s flag, team entries their own progress and flag', async () => {

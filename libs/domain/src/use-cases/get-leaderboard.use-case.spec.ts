@@ -4,10 +4,10 @@ import { InMemoryScoreRepository } from '../../testing/in-memory-score-repositor
 import { Challenge } from '../challenge/challenge';
 import { MemberPeriodScore } from '../challenge/member-period-score';
 import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
-import { GetLeaderboardInput, GetLeaderboardUseCase, LeaderboardResult } from './get-leaderboard.use-case';
+import { GetLeaderboardInput, GetLeaderboardUseCase } from './get-leaderboard.use-case';
 
 const at = (day: number, hour: number): Date => new Date(Date.UTC(2026, 2, day, hour));
-const ranks = (result: LeaderboardResult): [string, number, number][] =>
+const ranks = (result: { results: readonly { key: string; rank: number; score: number }[] }): [string, number, number][] =>
   result.results.map((e) => [e.key, e.rank, e.score]);
 
 describe(GetLeaderboardUseCase.name, () => {
@@ -22,8 +22,16 @@ describe(GetLeaderboardUseCase.name, () => {
 
   const seed = (...rows: (Partial<MemberPeriodScore> & { profileId: string })[]) =>
     scores.saveMany(rows.map((row) => MemberPeriodScoreMother.create(row)));
-  const run = (challenge: Challenge, input: Partial<GetLeaderboardInput> = {}) =>
-    sut.execute({ challenge, members, view: 'profiles', ...input });
+  /** The ranking's first `limit` entries (all by default) and the requester's own entry, as a host pages it. */
+  const run = async (challenge: Challenge, { limit, ...input }: Partial<GetLeaderboardInput> & { limit?: number } = {}) => {
+    const { period, table, requesterKey } = await sut.rank({ challenge, members, view: 'profiles', ...input });
+    return {
+      period,
+      count: table.size,
+      results: table.slice(0, limit ?? table.size),
+      requester: requesterKey === null ? null : table.find(requesterKey),
+    };
+  };
 
   const members = [
     ChallengeMemberMother.create({ profileId: 'ann', teamId: 'red' }),

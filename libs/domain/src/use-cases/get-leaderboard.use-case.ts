@@ -4,17 +4,11 @@ import { ChallengePeriod, PeriodCalendar } from '../challenge/period-calendar';
 import { PeriodOutcome, repetitionScore } from '../challenge/repetition';
 import { aggregateProgress } from '../challenge/scoring';
 import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
-import { LeaderboardPage, pageBounds, Rankable } from '../leaderboard/ranking';
+import { LeaderboardEntry, LeaderboardView } from '../leaderboard/leaderboard-entry';
 import { RankingTable } from '../leaderboard/ranking-table';
 import { ChallengeMember } from '../membership/challenge-member';
 import { Clock } from '../ports/clock';
 import { ScoreRepository } from '../ports/score-repository';
-
-/**
- * profiles: one entry per member (challenge leaderboard); teams: one entry per team (TEAM
- * challenges); team_members: the contribution of one team's members (TEAM challenges).
- */
-export type LeaderboardView = 'profiles' | 'teams' | 'team_members';
 
 export interface GetLeaderboardInput {
   readonly challenge: Challenge;
@@ -25,31 +19,8 @@ export interface GetLeaderboardInput {
   readonly teamId?: string;
   /** 0-based period index; omitted: the current period. */
   readonly dateRange?: number | null;
-  readonly limit?: number;
-  readonly offset?: number;
-  /** The requesting profile, whose own entry (or own team's) is returned beside the page. */
+  /** The requesting profile, whose own entry key (or own team's) is returned with the ranking. */
   readonly requesterProfileId?: string | null;
-}
-
-export interface LeaderboardEntry extends Rankable {
-  readonly kind: 'profile' | 'team';
-  /** Set for profile entries. */
-  readonly profileId: string | null;
-  /** The team of a profile entry (TEAM challenges) or the team of a team entry. */
-  readonly teamId: string | null;
-  /** Members counted in a team entry; 1 for a profile entry. */
-  readonly memberCount: number;
-  /** Progress of the entry's subject within the selected period (a member's own contribution). */
-  readonly progress: number;
-  /**
-   * Whether the goal of the selected period was reached: by the member (INDIVIDUAL), by the
-   * team (team entries, and member entries of TEAM challenges: their team's), by the group (GROUP).
-   */
-  readonly goalReached: boolean;
-}
-
-export interface LeaderboardResult extends LeaderboardPage<LeaderboardEntry> {
-  readonly period: ChallengePeriod;
 }
 
 export interface RankedLeaderboard {
@@ -74,16 +45,9 @@ export class GetLeaderboardUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: GetLeaderboardInput): Promise<LeaderboardResult> {
-    const { period, table, requesterKey } = await this.rank(input);
-    const { limit, offset } = pageBounds(input);
-    const requester = requesterKey === null ? null : table.find(requesterKey);
-    return { count: table.size, limit, offset, results: table.slice(offset, limit), requester, period };
-  }
-
   /**
-   * The whole ranking of the selected period (what execute pages), and the key of the
-   * requester's own entry: hosts may keep it and page it themselves while scores do not change.
+   * The whole ranking of the selected period, and the key of the requester's own entry: hosts
+   * keep it and page it themselves while scores do not change.
    */
   async rank(input: GetLeaderboardInput): Promise<RankedLeaderboard> {
     const { challenge } = input;

@@ -1,7 +1,7 @@
 import { FixedClock } from '../../testing/fixed-clock';
 import { aProfile } from '../../testing/gamification-world';
 import { writeWorld } from '../../testing/write-world';
-import { HealthDataErrorCode } from '../health/health-data-error';
+import { HealthDataErrorCode } from '../records/health-data-error';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { ActivityChange } from '../ports/activity-change-listener';
 import { IngestHealthDataUseCase } from './ingest-health-data.use-case';

@@ -1,6 +1,6 @@
-import { IngestionCounts } from '../activity/ingestion';
-import { HEALTH_DATA_TYPES, HealthDataType } from '../health/health-record';
-import { readHealthUpload } from '../health/health-upload';
+import { IngestionCounts } from '../records/ingestion';
+import { HEALTH_DATA_TYPES, HealthDataType } from '../records/health-record';
+import { readHealthUpload } from '../records/health-upload';
 import { assertProfileAccess } from '../identity/access-policy';
 import { Principal } from '../identity/principal';
 import { requireProfile } from '../membership/lookups';

@@ -1,6 +1,6 @@
 import { aProfile } from '../../testing/gamification-world';
 import { writeWorld } from '../../testing/write-world';
-import { HealthRecord } from '../health/health-record';
+import { HealthRecord } from '../records/health-record';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { RecordActivityUseCase } from './record-activity.use-case';
 

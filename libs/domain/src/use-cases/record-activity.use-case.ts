@@ -1,5 +1,5 @@
-import { PointsEvent } from '../activity/records';
-import { HealthRecord } from '../health/health-record';
+import { PointsEvent } from '../points/points-event';
+import { HealthRecord } from '../records/health-record';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { HealthUpsertResult } from '../ports/health-record-repository';
 import { UnitOfWork } from '../ports/unit-of-work';

@@ -1,8 +1,8 @@
 import { aProfile } from '../../testing/gamification-world';
 import { writeWorld } from '../../testing/write-world';
-import { dailySummaryOf, workoutOf } from '../health/health-activity';
-import { HealthRecord } from '../health/health-record';
-import { pointsOfDays, touchedDays } from '../health/points-ledger';
+import { dailySummaryOf, workoutOf } from '../records/health-activity';
+import { HealthRecord } from '../records/health-record';
+import { pointsOfDays, touchedDays } from '../points/points-ledger';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { totalPoints } from '../points/points-calculator';
 import { RecordActivityUseCase } from './record-activity.use-case';

@@ -1,8 +1,8 @@
 import { roundPoints } from '../points/points-calculator';
 import { defaultPointsDefinition, PointsDefinition } from '../points/points-definition';
-import { dailySummaryOf, workoutOf } from '../health/health-activity';
-import { HealthRecord } from '../health/health-record';
-import { DayPoints, pointsOfDays, touchedDays } from '../health/points-ledger';
+import { dailySummaryOf, workoutOf } from '../records/health-activity';
+import { HealthRecord } from '../records/health-record';
+import { DayPoints, pointsOfDays, touchedDays } from '../points/points-ledger';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { TransactionPorts } from '../ports/unit-of-work';
 

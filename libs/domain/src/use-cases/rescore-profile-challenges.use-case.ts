@@ -1,4 +1,4 @@
-import { DeduplicatedActivityHistory } from '../activity/deduplicated-activity-history';
+import { DeduplicatedActivityHistory } from '../records/deduplicated-activity-history';
 import { RecordPointsFunction } from '../challenge/scoring';
 import { dailySummaryPoints, workoutPoints } from '../points/points-calculator';
 import { defaultPointsDefinition } from '../points/points-definition';

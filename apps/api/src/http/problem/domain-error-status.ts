@@ -55,7 +55,6 @@ const SCORING: Record<ScoringErrorCode, HttpStatus> = {
   [ScoringErrorCode.PeriodOutOfRange]: HttpStatus.BAD_REQUEST,
   [ScoringErrorCode.InvalidTimezone]: HttpStatus.BAD_REQUEST,
   [ScoringErrorCode.InvalidDateRange]: HttpStatus.BAD_REQUEST,
-  [ScoringErrorCode.InvalidPage]: HttpStatus.BAD_REQUEST,
   [ScoringErrorCode.NotATeamChallenge]: HttpStatus.NOT_FOUND,
 };
 

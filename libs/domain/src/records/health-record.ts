@@ -1,4 +1,4 @@
-import { Source } from '../activity/records';
+import { Source } from './activity-records';
 
 /**
  * The data types of the profile data endpoints that can be uploaded (POST profile/{id}/data/):

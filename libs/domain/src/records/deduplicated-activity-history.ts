@@ -2,7 +2,8 @@ import { ActivityHistory } from '../ports/activity-history';
 import { ActivityRepository } from '../ports/activity-repository';
 import { PointsEventRepository } from '../ports/points-event-repository';
 import { deduplicateWorkouts, mergeDailySummaries } from './deduplication';
-import { DailySummary, PointsEvent, Workout } from './records';
+import { PointsEvent } from '../points/points-event';
+import { DailySummary, Workout } from './activity-records';
 
 /**
  * How long a workout can run: duplicates are looked for this far before `from`, so a

@@ -4,7 +4,7 @@ import {
   SOURCE_PRIORITY, compareWorkoutPreference, deduplicateWorkouts, groupDuplicateWorkouts, isSameWorkout,
   mergeDailySummaries, sourceRank, sourceTier,
 } from './deduplication';
-import { DailySummary, SOURCES, Source, Workout } from './records';
+import { DailySummary, SOURCES, Source, Workout } from './activity-records';
 
 const at = (hhmmss: string) => new Date(`2026-03-02T${hhmmss}Z`);
 const workout = (overrides: Partial<Workout>) =>

@@ -1,5 +1,5 @@
-import { aggregatedDailySummaryId, groupDuplicateWorkouts, mergeDailySummaries, sourceRank } from '../activity/deduplication';
-import { DailySummary, Source, Workout } from '../activity/records';
+import { aggregatedDailySummaryId, groupDuplicateWorkouts, mergeDailySummaries, sourceRank } from './deduplication';
+import { DailySummary, Source, Workout } from './activity-records';
 import { dailySummaryPoints, workoutPoints } from '../points/points-calculator';
 import { PointsDefinition } from '../points/points-definition';
 import { HealthRecord, parseDuration } from './health-record';

@@ -1,4 +1,4 @@
-import { ACTIVITY_TYPES } from '../activity/records';
+import { ACTIVITY_TYPES } from './activity-records';
 import { HealthDataType, MEASUREMENT_TYPES } from './health-record';
 
 /**

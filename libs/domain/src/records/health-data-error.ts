@@ -1,4 +1,4 @@
-import { IngestionIssue } from '../activity/ingestion';
+import { IngestionIssue } from './ingestion';
 import { DomainError } from '../shared/domain-error';
 
 export enum HealthDataErrorCode {

@@ -1,5 +1,5 @@
-import { INGESTIBLE_SOURCES, IngestionIssue, MAX_EXTERNAL_ID_LENGTH } from '../activity/ingestion';
-import { Source } from '../activity/records';
+import { INGESTIBLE_SOURCES, IngestionIssue, MAX_EXTERNAL_ID_LENGTH } from './ingestion';
+import { Source } from './activity-records';
 import { DATA_TYPE_SPEC, DataTypeSpec, FieldSpec, Fields } from './health-data-schema';
 import { HealthDataError } from './health-data-error';
 import { formatDuration, HEALTH_DATA_TYPES, HealthDataType, HealthRecord, MEASUREMENT_UNITS, MeasurementType, parseDuration } from './health-record';

@@ -47,14 +47,3 @@ export interface Workout {
   readonly calories: number | null;
   readonly isManual: boolean | null;
 }
-
-/** A generic event that awards points to a profile (POST profile/{id}/event/). */
-export interface PointsEvent {
-  readonly id: string;
-  readonly profileId: string;
-  readonly name: string;
-  readonly points: number;
-  readonly timestamp: Date;
-  readonly activityType: ActivityType | null;
-  readonly reference: string;
-}

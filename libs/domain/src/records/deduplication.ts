@@ -1,4 +1,4 @@
-import { DailySummary, Source, Workout } from './records';
+import { DailySummary, Source, Workout } from './activity-records';
 
 /**
  * How far a source is from the sensor. WEARABLE: the vendor's own device recorded the

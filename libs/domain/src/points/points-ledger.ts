@@ -1,8 +1,8 @@
-import { deduplicateWorkouts, mergeDailySummaries } from '../activity/deduplication';
-import { DailySummary, Workout } from '../activity/records';
-import { dailySummaryPoints, roundPoints, workoutPoints } from '../points/points-calculator';
-import { PointsDefinition } from '../points/points-definition';
-import { HealthRecord } from './health-record';
+import { deduplicateWorkouts, mergeDailySummaries } from '../records/deduplication';
+import { DailySummary, Workout } from '../records/activity-records';
+import { dailySummaryPoints, roundPoints, workoutPoints } from './points-calculator';
+import { PointsDefinition } from './points-definition';
+import { HealthRecord } from '../records/health-record';
 
 /**
  * The points a profile earned on one day: its merged daily summary of that (local) date,
