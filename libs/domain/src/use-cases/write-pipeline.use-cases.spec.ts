@@ -1,0 +1,128 @@
+import { ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
+import { aProfile } from '../../testing/gamification-world';
+import { writeWorld } from '../../testing/write-world';
+import { Challenge } from '../challenge/challenge';
+import { defaultPointsDefinition } from '../points/points-definition';
+import { HealthRecord } from '../records/health-record';
+import { AnnounceChallengeLifecycleUseCase } from './announce-challenge-lifecycle.use-case';
+import { RecordActivityUseCase } from './record-activity.use-case';
+import { RecountAppPointsUseCase } from './recount-app-points.use-case';
+import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
+import { RescoreChallengeMembersUseCase } from './rescore-challenge-members.use-case';
+import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
+
+// Default challenge: INDIVIDUAL, DAILY 10,000 steps, UTC, Mon 2026-03-02 .. Mon 2026-03-09; the
+// world's clock stands at Wed 2026-03-04 10:00 UTC.
+const day = (profileId: string, date: string, steps: number): HealthRecord => ({
+  type: 'daily_summary', source: 'GARMIN', externalId: `${profileId}-${date}`, time: new Date(`${date}T00:00:00Z`), endTime: null, subtype: '',
+  data: { date, distance: 0, steps, calories: 0, active_duration: null },
+});
+
+function world(challenges: Challenge[] = [ChallengeMother.create()]) {
+  const w = writeWorld({ challenges, profiles: [aProfile(), aProfile({ id: 'profile-2', name: 'Bo' })] });
+  const ledger = new RefreshProfilePointsUseCase();
+  const write = new RecordActivityUseCase(w.unitOfWork, [ledger, new RescoreProfileChallengesUseCase(w.clock)]);
+  const rescore = new RescoreChallengeMembersUseCase(w.unitOfWork, w.batchReader, w.memberships, w.pointsDefinitions, w.clock);
+  const progress = async (profileId: string, periodIndex: number) =>
+    (await w.scores.findForMember('challenge-1', profileId, [periodIndex]))[0]?.progress;
+  return { ...w, ledger, write, rescore, progress };
+}
+
+describe('live scoring through the write path', () => {
+  it("rescores the member's challenge for the day that changed, and announces a crossed threshold once", async () => {
+    const w = world();
+    await w.memberships.saveAll([ChallengeMemberMother.create()]);
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
+    // Tuesday is period 1: 6,000 steps; 60 % crosses 25 % and 50 % at once, one event.
+    expect(await w.progress('profile-1', 1)).toBe(6_000);
+    expect(w.outbox.events.map((e) => e.event)).toEqual(['partial_period_goal_reached']);
+    // Rescoring the same data again (a whole-challenge rescore) writes no second event.
+    await w.rescore.execute({ challenge: ChallengeMother.create() });
+    expect(w.outbox.events).toHaveLength(1);
+  });
+
+  it('leaves a challenge alone when the change lies outside it or the profile is not a member', async () => {
+    const w = world();
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
+    expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
+    await w.memberships.saveAll([ChallengeMemberMother.create()]);
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-02-20', 9_000)] });
+    expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
+  });
+});
+
+describe(RescoreChallengeMembersUseCase.name, () => {
+  it('scores every member, or only the named ones, from all their data', async () => {
+    const w = world();
+    await w.records.upsert('app-1', 'profile-1', [day('profile-1', '2026-03-02', 12_000)]);
+    await w.records.upsert('app-1', 'profile-2', [day('profile-2', '2026-03-02', 3_000)]);
+    await w.memberships.saveAll([ChallengeMemberMother.create(), ChallengeMemberMother.create({ profileId: 'profile-2' })]);
+    expect(await w.rescore.rescoreMembers(ChallengeMother.create(), ['profile-2'])).toBe(1);
+    expect([await w.progress('profile-1', 0), await w.progress('profile-2', 0)]).toEqual([undefined, 3_000]);
+    expect(await w.rescore.rescoreMembers(ChallengeMother.create())).toBe(2);
+    expect(await w.progress('profile-1', 0)).toBe(12_000);
+    // A member named but not in the challenge, and an empty list, rescore nobody.
+    expect(await w.rescore.rescoreMembers(ChallengeMother.create(), ['nobody'])).toBe(0);
+    expect(await w.rescore.rescoreMembers(ChallengeMother.create(), [])).toBe(0);
+  });
+
+  it('rescores only the periods a range touches, and nothing once the scores are final', async () => {
+    const w = world();
+    await w.memberships.saveAll([ChallengeMemberMother.create()]);
+    await w.records.upsert('app-1', 'profile-1', [day('profile-1', '2026-03-02', 1_000), day('profile-1', '2026-03-03', 2_000)]);
+    await w.rescore.execute({ challenge: ChallengeMother.create(), from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') });
+    expect([await w.progress('profile-1', 0), await w.progress('profile-1', 1)]).toEqual([undefined, 2_000]);
+    // A range outside the challenge rescores nobody.
+    expect(await w.rescore.execute({ challenge: ChallengeMother.create(), from: new Date('2026-04-01T00:00:00Z') })).toBe(0);
+    // Ended 2026-01-08 with 7 grace days: final on 2026-03-04.
+    const old = ChallengeMother.create({ start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-08T00:00:00Z') });
+    expect(await w.rescore.execute({ challenge: old })).toBe(0);
+  });
+
+  it('goes in batches of at most 10,000 member-periods, each written in its own unit of work', async () => {
+    // A 1,500-day DAILY challenge: 10,000 / 1,500 = 6 members a batch, so 13 members take 3 batches.
+    const long = ChallengeMother.create({ start: new Date('2025-01-01T00:00:00Z'), end: new Date('2029-02-09T00:00:00Z') });
+    const w = world([long]);
+    const members = Array.from({ length: 13 }, (_, i) => ChallengeMemberMother.create({ profileId: `p-${i}` }));
+    await w.memberships.saveAll(members);
+    for (const member of members) await w.records.upsert('app-1', member.profileId, [day(member.profileId, '2026-03-02', 100)]);
+    expect(await w.rescore.execute({ challenge: long })).toBe(13);
+    expect(w.unitOfWork.runs).toBe(3);
+  });
+});
+
+describe(AnnounceChallengeLifecycleUseCase.name, () => {
+  it('writes challenge_start and challenge_end once each, when their time has come', async () => {
+    const running = ChallengeMother.create();
+    const ended = ChallengeMother.create({ id: 'challenge-2', start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-02-01T00:00:00Z') });
+    const later = ChallengeMother.create({ id: 'challenge-3', start: new Date('2026-04-01T00:00:00Z'), end: new Date('2026-05-01T00:00:00Z') });
+    const w = world([running, ended, later]);
+    const sut = new AnnounceChallengeLifecycleUseCase(w.unitOfWork, w.clock);
+    expect(await sut.execute()).toBe(3);
+    expect(w.outbox.events.map((e) => `${e.event}:${e.challengeId}`)).toEqual([
+      'challenge_start:challenge-2', 'challenge_end:challenge-2', 'challenge_start:challenge-1',
+    ]);
+    expect(await sut.execute()).toBe(0);
+    // A PATCH moves the third challenge's start into the past: announced at the next tick.
+    await w.challenges.save({ ...later, start: new Date('2026-03-04T09:00:00Z') });
+    expect(await sut.execute()).toBe(1);
+    expect(w.outbox.events[3]).toMatchObject({ event: 'challenge_start', challengeId: 'challenge-3', eventTimestamp: new Date('2026-03-04T10:00:00Z') });
+  });
+});
+
+describe(RecountAppPointsUseCase.name, () => {
+  it("recounts every profile under the app's definition and asks for the rescoring of running POINTS challenges", async () => {
+    const points = ChallengeMother.create({ id: 'challenge-2', goalType: 'POINTS', goalValue: 10 });
+    const over = ChallengeMother.create({ id: 'challenge-3', goalType: 'POINTS', goalValue: 10, start: new Date('2025-01-01T00:00:00Z'), end: new Date('2025-02-01T00:00:00Z') });
+    const w = world([ChallengeMother.create(), points, over]);
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-02', 8_000)] });
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-2', records: [day('profile-2', '2026-03-02', 3_000)] });
+    // Default: 1 point per 1,000 steps. Then 2 per 1,000: 16 and 6.
+    await w.pointsDefinitions.save({ ...defaultPointsDefinition('app-1'), daily: { per1000Steps: 2, perKilometre: 0, perKcal: 0, perActiveMinute: 0, maxPerDay: null } });
+    const sut = new RecountAppPointsUseCase(w.unitOfWork, w.profiles, w.challenges, w.jobs, w.ledger, w.clock);
+    expect(await sut.execute({ appId: 'app-1' })).toBe(2);
+    const totals = await Promise.all(['profile-1', 'profile-2'].map(async (id) => (await w.profiles.findInApp('app-1', id))?.totalPoints));
+    expect(totals).toEqual([16, 6]);
+    expect(w.jobs.pending).toEqual([{ type: 'challenge.rescore', appId: 'app-1', challengeId: 'challenge-2' }]);
+  });
+});
