@@ -21,3 +21,4 @@ export * from './points-definition-mother';
 export * from './gamification-world';
 export * from './in-memory-health-record-repository';
 export * from './in-memory-points-ledger-repository';
+export * from './recording-member-rescorer';
