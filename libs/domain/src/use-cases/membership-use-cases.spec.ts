@@ -73,9 +73,9 @@ describe(JoinChallengeUseCase.name, () => {
     expect((await sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).teamId).toBe('early');
   });
 
-  it('lets an administrator add to a PRIVATE challenge but not the profile itself', async () => {
+  it('lets an administrator add to a PRIVATE challenge; to the profile itself it does not exist', async () => {
     const sut = world([ChallengeMother.create({ visibility: 'PRIVATE' })]);
-    await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).rejects.toMatchObject({ code: Code.NotInvited });
+    await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).rejects.toMatchObject({ code: Code.ChallengeNotFound });
     await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'admin' })).resolves.toMatchObject({ profileId: 'profile-1' });
   });
 

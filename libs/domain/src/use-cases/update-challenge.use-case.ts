@@ -14,8 +14,8 @@ import { enrollEveryone } from './score-enrolled-members';
 export interface UpdateChallengeInput {
   readonly appId: string;
   readonly challengeId: string;
-  /** The whole new definition (PATCH: the stored one with the sent fields replaced). */
-  readonly definition: ChallengeDefinition;
+  /** The whole new definition, or how to derive it from the stored challenge (PATCH: the sent fields replaced). */
+  readonly definition: ChallengeDefinition | ((stored: Challenge) => ChallengeDefinition);
 }
 
 export interface UpdateChallengeResult {
@@ -43,7 +43,8 @@ export class UpdateChallengeUseCase {
 
   async execute(input: UpdateChallengeInput): Promise<UpdateChallengeResult> {
     const before = await requireChallenge(this.challenges, input.appId, input.challengeId);
-    const challenge = defineChallenge(before.id, before.appId, input.definition);
+    const definition = typeof input.definition === 'function' ? input.definition(before) : input.definition;
+    const challenge = defineChallenge(before.id, before.appId, definition);
     if (challenge.type !== before.type && (await this.memberships.listByChallenge(before.id)).length > 0) {
       throw new ChallengeError(ChallengeErrorCode.TypeLocked, 'The type of a challenge with members cannot change.', 'type');
     }
