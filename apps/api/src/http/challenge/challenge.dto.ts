@@ -183,13 +183,13 @@ export class ChallengeMemberView {
   @ApiProperty({ example: 'Ann Runner' })
   name!: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'female' })
+  @ApiProperty({ type: String, nullable: true, example: 'female', description: "null for a profile bearer reading another profile (personal field)." })
   gender!: string | null;
 
   @ApiProperty({ type: TeamRef, nullable: true, description: "TEAM challenges: the team the member plays for; else the profile's first team." })
   team!: TeamRef | null;
 
-  @ApiProperty({ example: 'crm-1042' })
+  @ApiProperty({ example: 'crm-1042', description: "The client's own id of the profile; empty for a profile bearer reading another profile." })
   reference!: string;
 
   @ApiProperty({ example: true, description: 'false while deactivated: the score is frozen but stays visible.' })

@@ -31,13 +31,13 @@ export class TeamMemberView {
   @ApiProperty({ example: 'Ann Runner' })
   name!: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'female' })
+  @ApiProperty({ type: String, nullable: true, example: 'female', description: "null for a profile bearer reading another profile (personal field)." })
   gender!: string | null;
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true, example: EXAMPLE_ID, description: "The profile's first team." })
   team!: string | null;
 
-  @ApiProperty({ example: 'crm-1042' })
+  @ApiProperty({ example: 'crm-1042', description: "The client's own id of the profile; empty for a profile bearer reading another profile." })
   reference!: string;
 }
 
