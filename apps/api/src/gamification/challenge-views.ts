@@ -68,7 +68,7 @@ export class ChallengeViews {
     return { facts: await this.facts(challenge, principal), members: await this.reads.memberPage(challenge.id, limit, 0) };
   }
 
-  /** members/: the visible challenge with one page of its members. */
+  /** A challenge read (the first page: the preview) and members/ (any page): the visible challenge with one page of its members. */
   async membersPage(principal: Principal, challengeId: string, limit: number, offset: number): Promise<ChallengeDetail> {
     const challenge = await this.visible(principal, challengeId);
     return { facts: await this.facts(challenge, principal), members: await this.reads.memberPage(challenge.id, limit, offset) };

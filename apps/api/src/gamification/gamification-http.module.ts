@@ -9,6 +9,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { ChallengeLeaderboards } from './challenge-leaderboards';
 import { ChallengeViews } from './challenge-views';
 import { GamificationModule } from './gamification.module';
+import { TeamViews } from './team-views';
 
 /**
  * The gamification endpoints (issue 5): challenges (CRUD, membership, leaderboards), teams,
@@ -16,7 +17,7 @@ import { GamificationModule } from './gamification.module';
  */
 @Module({
   imports: [GamificationModule, IdentityModule],
-  providers: [ChallengeViews, ChallengeLeaderboards],
+  providers: [ChallengeViews, ChallengeLeaderboards, TeamViews],
   controllers: [
     ChallengeController, ChallengeMembershipController, ChallengeLeaderboardController, TeamController, ProfileChallengeController,
     AppTotalsController,

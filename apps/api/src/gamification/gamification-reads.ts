@@ -14,6 +14,15 @@ export interface MemberInfo {
   readonly isActive: boolean;
 }
 
+/** A member as a team read shows it: the profile and its first team. */
+export interface TeamMemberInfo {
+  readonly profileId: string;
+  readonly name: string;
+  readonly gender: string | null;
+  readonly reference: string;
+  readonly team: string | null;
+}
+
 export interface AppTotalsRow extends ActivityTotals {
   readonly profiles: number;
 }
@@ -121,7 +130,7 @@ export class GamificationReads {
     return builder.orderBy('c.start', 'ASC').addOrderBy('c.id', 'ASC');
   }
 
-  async teamMembers(teamId: string): Promise<{ profileId: string; name: string; gender: string | null; reference: string; team: string | null }[]> {
+  async teamMembers(teamId: string): Promise<TeamMemberInfo[]> {
     const rows: Row[] = await this.db.query(
       `SELECT p.id, p.name, p.gender, p.reference, p.team_id FROM team_member tm
        JOIN profile p ON p.app_id = tm.app_id AND p.id = tm.profile_id

@@ -45,11 +45,11 @@ export function defineChallenge(id: string, appId: string, definition: Challenge
   if (Number.isNaN(definition.start.getTime())) invalid('start', 'start must be a valid date-time.');
   if (Number.isNaN(definition.end.getTime())) invalid('end', 'end must be a valid date-time.');
   if (definition.end.getTime() - definition.start.getTime() > MAX_CHALLENGE_SPAN_DAYS * DAY_MS) {
-    invalid('end', `A challenge spans at most ${MAX_CHALLENGE_SPAN_DAYS} days (ten years) from start to end.`);
+    invalid('end', `end must be at most ${MAX_CHALLENGE_SPAN_DAYS} days (ten years) after start.`);
   }
   const calendar = PeriodCalendar.of(definition);
   if (calendar.count > MAX_CHALLENGE_PERIODS) {
-    invalid('end', `A challenge has at most ${MAX_CHALLENGE_PERIODS} periods; this one would have ${calendar.count}.`);
+    invalid('end', `end: a challenge has at most ${MAX_CHALLENGE_PERIODS} periods; this one would have ${calendar.count}.`);
   }
   if (
     definition.goalValue !== null &&

@@ -51,7 +51,7 @@ export class ChallengeController {
   @ApiOkResponse({ type: ChallengeView })
   @ApiProblemResponses(400, 404)
   async read(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @RequestUrl() url: ApiUrl) {
-    return present(await this.views.detail(principal, await this.views.visible(principal, id), MEMBER_PREVIEW), principal, url);
+    return present(await this.views.membersPage(principal, id, MEMBER_PREVIEW, 0), principal, url);
   }
 
   @Put(':public_id')

@@ -1,12 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AddTeamMembersUseCase, assertProfileAccess, CreateTeamUseCase, DeleteTeamUseCase, JoinTeamUseCase, LeaveTeamUseCase, Principal,
-  RemoveTeamMembersUseCase, RenameTeamUseCase, requireTeam, seesPersonalFieldsOf, Team, TeamRepository,
+  RemoveTeamMembersUseCase, RenameTeamUseCase, seesPersonalFieldsOf, Team,
 } from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
-import { GamificationReads } from '../../gamification/gamification-reads';
-import { TEAM_REPOSITORY } from '../../system/tokens';
+import { TeamDetail, TeamViews } from '../../gamification/team-views';
 import { BoundedOffsetPageQuery } from '../challenge/input-rules';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
@@ -22,8 +21,7 @@ const PublicId = () => ApiParam({ name: 'public_id', format: 'uuid', description
 @Controller('team')
 export class TeamController {
   constructor(
-    @Inject(TEAM_REPOSITORY) private readonly teams: TeamRepository,
-    private readonly reads: GamificationReads,
+    private readonly views: TeamViews,
     private readonly createTeam: CreateTeamUseCase,
     private readonly renameTeam: RenameTeamUseCase,
     private readonly deleteTeam: DeleteTeamUseCase,
@@ -39,9 +37,8 @@ export class TeamController {
   @ApiOkResponse({ type: TeamList })
   @ApiProblemResponses(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: BoundedOffsetPageQuery, @RequestUrl() url: ApiUrl) {
-    const page = await this.teams.list(principal.appId, { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 });
-    const counts = await this.reads.teamMemberCounts(page.items.map((team) => team.id));
-    return offsetPage(url, query, page.count, page.items.map((team) => this.item(team, counts.get(team.id) ?? 0, url)));
+    const page = await this.views.page(principal.appId, query.limit ?? DEFAULT_LIMIT, query.offset ?? 0);
+    return offsetPage(url, query, page.count, page.items.map(({ team, numMembers }) => this.item(team, numMembers, url)));
   }
 
   @Post()
@@ -49,7 +46,7 @@ export class TeamController {
   @ApiOperation({ operationId: 'team_create', summary: 'Create a team' })
   @ApiCreatedResponse({ type: TeamView })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: TeamBody, @RequestUrl() url: ApiUrl) {
-    return this.present(await this.createTeam.execute({ appId: principal.appId, name: body.name }), principal, url);
+    return this.present(await this.views.withMembers(await this.createTeam.execute({ appId: principal.appId, name: body.name })), principal, url);
   }
 
   @Get(':public_id')
@@ -59,7 +56,7 @@ export class TeamController {
   @ApiOkResponse({ type: TeamView })
   @ApiProblemResponses(400, 404)
   async read(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @RequestUrl() url: ApiUrl) {
-    return this.present(await requireTeam(this.teams, principal.appId, id), principal, url);
+    return this.present(await this.views.detail(principal.appId, id), principal, url);
   }
 
   @Put(':public_id')
@@ -69,7 +66,7 @@ export class TeamController {
   @ApiOkResponse({ type: TeamView })
   @ApiProblemResponses(404)
   async replace(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamBody, @RequestUrl() url: ApiUrl) {
-    return this.present(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name }), principal, url);
+    return this.present(await this.views.withMembers(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name })), principal, url);
   }
 
   @Patch(':public_id')
@@ -79,7 +76,7 @@ export class TeamController {
   @ApiOkResponse({ type: TeamView })
   @ApiProblemResponses(404)
   async patch(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamPatchBody, @RequestUrl() url: ApiUrl) {
-    return this.present(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name }), principal, url);
+    return this.present(await this.views.withMembers(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name })), principal, url);
   }
 
   @Delete(':public_id')
@@ -176,8 +173,7 @@ export class TeamController {
   }
 
   /** Another profile's reference is empty and its gender null for a profile bearer (seesPersonalFieldsOf). */
-  private async present(team: Team, viewer: Principal, url: ApiUrl): Promise<TeamView> {
-    const members = await this.reads.teamMembers(team.id);
+  private present({ team, members }: TeamDetail, viewer: Principal, url: ApiUrl): TeamView {
     return {
       ...this.item(team, members.length, url),
       members: members.map((m) => {
