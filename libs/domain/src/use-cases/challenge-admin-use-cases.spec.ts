@@ -126,6 +126,21 @@ describe('challenge administration use cases', () => {
     expect(w.rescorer.calls).toEqual([['challenge-1', 'all']]);
   });
 
+  it('enrolls and scores the profiles when a challenge becomes AUTOMATIC (PATCH derives the definition from the stored one)', async () => {
+    const w = setup();
+    await w.challenges.save(ChallengeMother.create());
+    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock, w.enroll, w.rescorer);
+    const result = await sut.execute({
+      appId: 'app-1', challengeId: 'challenge-1', definition: (stored) => ({ ...definitionOf(), title: `${stored.title}!`, enrollmentMethod: 'AUTOMATIC' }),
+    });
+    expect(result).toMatchObject({ rescore: false, challenge: { title: 'Ten thousand a day!', enrollmentMethod: 'AUTOMATIC' } });
+    expect((await w.memberships.listByChallenge('challenge-1')).map((m) => m.profileId)).toEqual(['profile-1']);
+    expect(w.rescorer.calls).toEqual([['challenge-1', ['profile-1']]]);
+    // Already AUTOMATIC: an update does not enroll again (nobody new to score).
+    await sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC', title: 'Again' }) });
+    expect(w.rescorer.calls).toHaveLength(1);
+  });
+
   it('refuses a type change once there are members, and a scoring change once scores are final', async () => {
     const w = setup();
     await w.challenges.save(ChallengeMother.create({ end: new Date('2026-03-03T00:00:00Z'), graceDays: 0 }));
