@@ -1,5 +1,6 @@
 import { ChallengeMother } from '../../testing/challenge-mother';
-import { canSelfJoin, challengesForProfile, isChallengeVisibleTo, visibleChallenges } from './visibility';
+import { MembershipErrorCode } from './membership-error';
+import { assertVisibleToActor, canSelfJoin, challengesForProfile, isChallengeVisibleTo, visibleChallenges } from './visibility';
 
 const RUNNING = new Date('2026-03-04T10:00:00Z');
 
@@ -51,5 +52,12 @@ describe('challenge visibility', () => {
     expect(list({ from: new Date('2026-03-20T00:00:00Z') })).toEqual(['public-ended', 'later']);
     // endedAfter at the joined challenge's end drops it (it ended at, not after, that instant).
     expect(list({ endedAfter: ended.end })).toEqual(['public-open', 'later']);
+  });
+
+  it('refuses a profile\'s move on a challenge it may not see as "not found"; administrators are not concerned', () => {
+    expect(() => assertVisibleToActor(privateOne, 'profile', false)).toThrow(expect.objectContaining({ code: MembershipErrorCode.ChallengeNotFound }));
+    expect(() => assertVisibleToActor(privateOne, 'profile', true)).not.toThrow();
+    expect(() => assertVisibleToActor(privateOne, 'admin', false)).not.toThrow();
+    expect(() => assertVisibleToActor(open, 'profile', false)).not.toThrow();
   });
 });

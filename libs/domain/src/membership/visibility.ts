@@ -1,4 +1,6 @@
 import { Challenge } from '../challenge/challenge';
+import { PrincipalKind } from '../identity/principal';
+import { MembershipError } from './membership-error';
 
 /**
  * PUBLIC challenges are visible to every profile of the app; PRIVATE ones only to
@@ -6,6 +8,14 @@ import { Challenge } from '../challenge/challenge';
  */
 export function isChallengeVisibleTo(challenge: Challenge, isMember: boolean): boolean {
   return challenge.visibility === 'PUBLIC' || isMember;
+}
+
+/**
+ * A move asked by a profile on a challenge it may not see answers as if the challenge did not
+ * exist (never revealing a PRIVATE challenge); an administrator's moves are not concerned.
+ */
+export function assertVisibleToActor(challenge: Challenge, by: PrincipalKind, isMember: boolean): void {
+  if (by === 'profile' && !isChallengeVisibleTo(challenge, isMember)) throw MembershipError.challengeNotFound(challenge.id);
 }
 
 /** Whether the profile could join by itself at `at` (the self-service join button). */

@@ -2,7 +2,7 @@ import { ChallengeMember } from '../membership/challenge-member';
 import { requireChallenge, requireProfile, requireTeam } from '../membership/lookups';
 import { Membership, MembershipActor } from '../membership/membership';
 import { MembershipError, MembershipErrorCode } from '../membership/membership-error';
-import { isChallengeVisibleTo } from '../membership/visibility';
+import { assertVisibleToActor } from '../membership/visibility';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
 import { MemberRescorer } from '../ports/member-rescorer';
@@ -41,8 +41,7 @@ export class JoinChallengeUseCase {
     await requireProfile(this.profiles, input.appId, input.profileId);
     if (input.teamId !== undefined && input.teamId !== null) await requireTeam(this.teams, input.appId, input.teamId);
     const existing = await this.memberships.find(challenge.id, input.profileId);
-    // A profile never learns of a PRIVATE challenge it is not in: "not found", as for every read.
-    if (input.by === 'profile' && !isChallengeVisibleTo(challenge, existing !== null)) throw MembershipError.challengeNotFound(challenge.id);
+    assertVisibleToActor(challenge, input.by, existing !== null);
     const membership = Membership.of(challenge, input.profileId, existing);
     const profileTeams = await this.teams.listMembershipsOfProfile(input.profileId);
     const member = membership.enrolBy(input.by, this.clock.now(), { profileTeams, teamId: input.teamId });

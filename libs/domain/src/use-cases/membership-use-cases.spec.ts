@@ -96,6 +96,21 @@ describe(JoinChallengeUseCase.name, () => {
   });
 });
 
+describe('moves of a profile on a PRIVATE challenge it is not in', () => {
+  it('answer "challenge not found", as reads do; a member or an administrator gets the move\'s own answer', async () => {
+    const sut = world([ChallengeMother.create({ visibility: 'PRIVATE' })]);
+    const asProfile = { ...ids, profileId: 'profile-1', by: 'profile' as const };
+    await expect(sut.leave.execute(asProfile)).rejects.toMatchObject({ code: Code.ChallengeNotFound });
+    await expect(sut.setActive.execute({ ...asProfile, isActive: false })).rejects.toMatchObject({ code: Code.ChallengeNotFound });
+    await expect(sut.setManyActive.execute({ ...ids, profileIds: ['profile-1'], isActive: false, by: 'profile' })).rejects.toMatchObject({
+      code: Code.ChallengeNotFound,
+    });
+    await expect(sut.leave.execute({ ...asProfile, by: 'admin' })).rejects.toMatchObject({ code: Code.NotMember });
+    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await expect(sut.setActive.execute({ ...asProfile, isActive: false })).resolves.toMatchObject({ changed: true });
+  });
+});
+
 describe(LeaveChallengeUseCase.name, () => {
   it('removes the member; leaving a MANUAL challenge records no opt-out', async () => {
     const sut = world();

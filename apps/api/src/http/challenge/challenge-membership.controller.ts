@@ -61,8 +61,7 @@ export class ChallengeMembershipController {
   @ApiProblemResponses(400, 404, 409)
   async removeMember(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Query() query: MemberQuery) {
     assertProfileAccess(principal, query.profile, true);
-    await this.views.visible(principal, id);
-    await this.leave.execute({ appId: principal.appId, challengeId: id, profileId: query.profile });
+    await this.leave.execute({ appId: principal.appId, challengeId: id, profileId: query.profile, by: principal.kind });
   }
 
   @Get(':public_id/members')
@@ -205,18 +204,16 @@ export class ChallengeMembershipController {
       throw new RequestValidationError([{ field: 'profile', message: 'the profile query parameter and body field differ' }]);
     }
     assertProfileAccess(principal, profileId, true);
-    await this.views.visible(principal, id);
     const isActive = query.is_active ?? body.is_active ?? false;
-    const { member } = await this.setActive.execute({ appId: principal.appId, challengeId: id, profileId, isActive });
+    const { member } = await this.setActive.execute({ appId: principal.appId, challengeId: id, profileId, isActive, by: principal.kind });
     return { profile: member.profileId, team: member.teamId, is_active: isActive };
   }
 
   private async setManyActiveFor(principal: Principal, id: string, query: DeactivateQuery, body: DeactivateMembersBody) {
     const profileIds = [...new Set([...body.profiles, ...(query.profile ? [query.profile] : [])])];
     for (const profileId of profileIds) assertProfileAccess(principal, profileId, true);
-    await this.views.visible(principal, id);
     const isActive = query.is_active ?? body.is_active ?? false;
-    await this.setManyActive.execute({ appId: principal.appId, challengeId: id, profileIds, isActive });
+    await this.setManyActive.execute({ appId: principal.appId, challengeId: id, profileIds, isActive, by: principal.kind });
     return { profiles: profileIds, team: query.team ?? body.team ?? null, is_active: isActive };
   }
 }

@@ -116,17 +116,19 @@ export class ChallengeBody {
   @IsIn(DATA_SOURCES)
   data_source?: (typeof DATA_SOURCES)[number];
 
-  @ApiPropertyOptional({ type: [String], example: ['RUNNING'], default: [], description: 'Workout activity types that count (data_source workout); empty: all.' })
+  @ApiPropertyOptional({ type: [String], example: ['RUNNING'], default: [], maxItems: 50, description: 'Workout activity types that count (data_source workout); empty: all. At most 50, each up to 64 characters.' })
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
+  @MaxLength(64, { each: true })
   @Matches(/^[A-Z][A-Z0-9_]*$/, { each: true, message: 'activity_types must be upper-case words such as RUNNING' })
   activity_types?: string[];
 
   @ApiPropertyOptional({ type: String, example: 'RUNNING', description: 'Alias of activity_types with one type (the name used by some create examples).' })
   @OptionalNotNull()
   @IsString()
+  @MaxLength(64)
   @Matches(/^[A-Z][A-Z0-9_]*$/, { message: 'activity_type must be an upper-case word such as RUNNING' })
   activity_type?: string;
 
