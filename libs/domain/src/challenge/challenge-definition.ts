@@ -17,6 +17,13 @@ export const MAX_CHALLENGE_SPAN_DAYS = 3_653;
 /** Far above any real goal (a billion steps, metres, kcal, seconds or points); keeps sums finite. */
 export const MAX_GOAL_VALUE = 1_000_000_000;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** The longest a period can last (a daylight-saving day has 25 hours): the span over it bounds the period count from below. */
+const LONGEST_PERIOD_MS: Partial<Record<ChallengeDefinition['goal'], number>> = {
+  DAILY: 25 * HOUR_MS,
+  WEEKLY: 7 * DAY_MS + HOUR_MS,
+  MONTHLY: 31 * DAY_MS + HOUR_MS,
+};
 const ACTIVITY_TYPE = /^[A-Z][A-Z0-9_]*$/;
 
 /** The fields whose change alters scores: stored scores must then be recomputed. */
@@ -46,6 +53,11 @@ export function defineChallenge(id: string, appId: string, definition: Challenge
   if (Number.isNaN(definition.end.getTime())) invalid('end', 'end must be a valid date-time.');
   if (definition.end.getTime() - definition.start.getTime() > MAX_CHALLENGE_SPAN_DAYS * DAY_MS) {
     invalid('end', `end must be at most ${MAX_CHALLENGE_SPAN_DAYS} days (ten years) after start.`);
+  }
+  // Too many periods for sure: refused before cutting them (cutting walks the calendar, ~0.1 ms a period).
+  const longest = definition.goalValue === null ? undefined : LONGEST_PERIOD_MS[definition.goal];
+  if (longest !== undefined && Math.floor((definition.end.getTime() - definition.start.getTime()) / longest) > MAX_CHALLENGE_PERIODS) {
+    invalid('end', `end: a challenge has at most ${MAX_CHALLENGE_PERIODS} periods.`);
   }
   const calendar = PeriodCalendar.of(definition);
   if (calendar.count > MAX_CHALLENGE_PERIODS) {

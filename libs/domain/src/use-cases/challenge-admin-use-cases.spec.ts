@@ -46,6 +46,7 @@ describe(defineChallenge.name, () => {
     ['a lower-case activity type', { activityTypes: ['running'] }, 'activity_types'],
     ['a span over ten years (checked before cutting periods)', { start: new Date('2020-01-01T00:00:00Z'), end: new Date('9999-12-31T00:00:00Z') }, 'end'],
     ['a goal over a billion', { goalValue: 1_000_000_001 }, 'goal_value'],
+    ['eight years of days (refused before the periods are cut)', { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2034-01-01T00:00:00Z') }, 'end'],
     ['too many periods', { start: new Date('2026-01-01T00:00:00Z'), end: new Date(Date.UTC(2026, 0, 1 + MAX_CHALLENGE_PERIODS + 1)) }, 'end'],
   ])('refuses %s', (_, overrides, field) => {
     expect(() => defineChallenge('c', 'a', definitionOf(overrides))).toThrow(
