@@ -46,7 +46,8 @@ describe('crash during a burst of writes', () => {
     }
     throw new Error('the API did not start');
   };
-  const call = async (method: string, path: string, bearer: string | null, body?: unknown) => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
+  const call = async (method: string, path: string, bearer: string | null, body?: unknown): Promise<{ status: number; body: any }> => {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: { ...(bearer ? { Authorization: bearer } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },

@@ -49,6 +49,7 @@ export * from './team/profile-team';
 export * from './membership/membership-error';
 export * from './membership/membership';
 export * from './membership/visibility';
+export * from './membership/member-privacy';
 export * from './membership/lookups';
 export * from './points/points-error';
 export * from './points/points-definition';

@@ -34,6 +34,12 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     }
   }
 
+  async addIfAbsent(member: ChallengeMember): Promise<boolean> {
+    if (this.members.has(key(member.challengeId, member.profileId))) return false;
+    await this.saveAll([member]);
+    return true;
+  }
+
   async removeAll(challengeId: string, profileIds: readonly string[], optOut: boolean): Promise<void> {
     for (const profileId of profileIds) {
       this.members.delete(key(challengeId, profileId));

@@ -48,6 +48,12 @@ export class InMemoryTeamRepository implements TeamRepository {
     this.memberships.push(...memberships);
   }
 
+  async addMembershipIfAbsent(membership: TeamMembership): Promise<boolean> {
+    if (this.memberships.some((m) => m.teamId === membership.teamId && m.profileId === membership.profileId)) return false;
+    this.memberships.push(membership);
+    return true;
+  }
+
   async removeMemberships(teamId: string, profileIds: readonly string[]): Promise<void> {
     this.memberships = this.memberships.filter((m) => m.teamId !== teamId || !profileIds.includes(m.profileId));
   }

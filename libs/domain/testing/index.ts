@@ -24,3 +24,4 @@ export * from './in-memory-points-ledger-repository';
 export * from './in-memory-job-queue';
 export * from './in-memory-challenge-announcements';
 export * from './write-world';
+export * from './recording-member-rescorer';

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ActivityTotals, aggregateProgress, Challenge, goalProportion, Clock, goalProgressFor, MembershipError, MembershipRepository, PeriodCalendar,
-  Principal, ScoreRepository,
+  ActivityTotals, aggregateProgress, Challenge, ChallengeRepository, challengesForProfile, Clock, GetProfileUseCase, goalProgressFor,
+  goalProportion, isChallengeVisibleTo, MembershipError, MembershipRepository, PeriodCalendar, Principal,
+  ScoreRepository, visibleChallenges,
 } from '@strive/domain';
-import { CLOCK, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY } from '../system/tokens';
+import { CHALLENGE_REPOSITORY, CLOCK, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY } from '../system/tokens';
 import { GamificationReads, MemberInfo } from './gamification-reads';
 import { LeaderboardCache } from './leaderboard-cache';
 
@@ -18,18 +19,29 @@ export interface ChallengeFacts {
   readonly status: ChallengeStatus;
 }
 
+/** A challenge with one page of its members (challenge read: the first page; members/: any page). */
+export interface ChallengeDetail {
+  readonly facts: ChallengeFacts;
+  readonly members: readonly MemberInfo[];
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
 /**
- * Loads challenges as a caller may see them (a PRIVATE challenge is "not found" for a profile
- * that is not its member) and the computed fields of their representation.
+ * The read side of challenges (host query service): loads challenges as a caller may see them
+ * (the domain's visibility rule decides; a PRIVATE challenge is "not found" for a profile that is
+ * not its member) and the computed fields of their representation. Each HTTP read is one call.
  */
 @Injectable()
 export class ChallengeViews {
   constructor(
+    @Inject(CHALLENGE_REPOSITORY) private readonly challenges: ChallengeRepository,
     @Inject(MEMBERSHIP_REPOSITORY) private readonly memberships: MembershipRepository,
     @Inject(SCORE_REPOSITORY) private readonly scores: ScoreRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly reads: GamificationReads,
     private readonly boards: LeaderboardCache,
+    private readonly profiles: GetProfileUseCase,
   ) {}
 
   async visible(principal: Principal, challengeId: string): Promise<Challenge> {
@@ -43,11 +55,64 @@ export class ChallengeViews {
   async visibleWithVersion(principal: Principal, challengeId: string): Promise<{ challenge: Challenge; leaderboardVersion: string }> {
     const found = await this.reads.challengeWithVersion(principal.appId, challengeId);
     if (!found) throw MembershipError.challengeNotFound(challengeId);
-    if (principal.kind === 'profile' && found.challenge.visibility === 'PRIVATE') {
-      const member = await this.memberships.find(found.challenge.id, principal.profileId);
-      if (!member) throw MembershipError.challengeNotFound(challengeId);
-    }
+    // Only a profile's membership can matter (an administrator sees every challenge of its app).
+    const isMember =
+      principal.kind === 'admin' ||
+      (found.challenge.visibility !== 'PUBLIC' && (await this.memberships.find(found.challenge.id, principal.profileId)) !== null);
+    if (principal.kind === 'profile' && !isChallengeVisibleTo(found.challenge, isMember)) throw MembershipError.challengeNotFound(challengeId);
     return found;
+  }
+
+  /** A challenge read: the challenge with its first members (the preview). */
+  async detail(principal: Principal, challenge: Challenge, limit: number): Promise<ChallengeDetail> {
+    return { facts: await this.facts(challenge, principal), members: await this.reads.memberPage(challenge.id, limit, 0) };
+  }
+
+  /** A challenge read (the first page: the preview) and members/ (any page): the visible challenge with one page of its members. */
+  async membersPage(principal: Principal, challengeId: string, limit: number, offset: number): Promise<ChallengeDetail> {
+    const challenge = await this.visible(principal, challengeId);
+    return { facts: await this.facts(challenge, principal), members: await this.reads.memberPage(challenge.id, limit, offset) };
+  }
+
+  /**
+   * One page of the app's challenges by start (then id), those not ended in the last `recentWeeks`
+   * when given. A profile's list is decided by the domain's visibility rule over the app's
+   * challenges; an administrator's is paged in SQL.
+   */
+  async listPage(principal: Principal, options: { recentWeeks?: number; limit: number; offset: number }): Promise<{ count: number; items: ChallengeFacts[] }> {
+    const endedAfter = this.endedAfter(options.recentWeeks) ?? undefined;
+    let page: { count: number; items: Challenge[] };
+    if (principal.kind === 'admin') {
+      page = await this.reads.challengePage(principal.appId, { endedAfter, limit: options.limit, offset: options.offset });
+    } else {
+      const all = await this.reads.challengeList(principal.appId, { endedAfter });
+      const visible = visibleChallenges(all, await this.joinedIds(principal.profileId));
+      page = { count: visible.length, items: visible.slice(options.offset, options.offset + options.limit) };
+    }
+    const items: ChallengeFacts[] = [];
+    for (const challenge of page.items) items.push(await this.facts(challenge, principal));
+    return { count: page.count, items };
+  }
+
+  /**
+   * profile/{id}/challenge/ (a window) and profile/{id}/challenges/ ('joined'): the profile's
+   * challenges as the domain lists them, with their facts and whether the profile joined each.
+   */
+  async forProfile(
+    principal: Principal,
+    profileId: string,
+    scope: { readonly from?: Date; readonly to?: Date | null; readonly recentWeeks?: number } | 'joined',
+  ): Promise<{ facts: ChallengeFacts; joined: boolean }[]> {
+    const profile = await this.profiles.execute(principal, profileId);
+    const joined = await this.joinedIds(profile.id);
+    const all = await this.challenges.listByApp(profile.appId);
+    const entries =
+      scope === 'joined'
+        ? challengesForProfile(all.filter((challenge) => joined.has(challenge.id)), joined, this.clock.now())
+        : challengesForProfile(all, joined, this.clock.now(), { from: scope.from, to: scope.to, endedAfter: this.endedAfter(scope.recentWeeks) });
+    const results: { facts: ChallengeFacts; joined: boolean }[] = [];
+    for (const entry of entries) results.push({ facts: await this.facts(entry.challenge, principal), joined: entry.joined });
+    return results;
   }
 
   async facts(challenge: Challenge, principal: Principal): Promise<ChallengeFacts> {
@@ -60,6 +125,15 @@ export class ChallengeViews {
       totals: await this.reads.challengeTotals(challenge.id),
       status,
     };
+  }
+
+  /** `recent` (weeks): challenges that ended before this instant are left out. */
+  private endedAfter(recentWeeks: number | undefined): Date | null {
+    return recentWeeks === undefined ? null : new Date(this.clock.now().getTime() - recentWeeks * WEEK_MS);
+  }
+
+  private async joinedIds(profileId: string): Promise<Set<string>> {
+    return new Set((await this.memberships.listByProfile(profileId)).map((member) => member.challengeId));
   }
 
   /** goal_progress of the current period from the requester's perspective (scoring.md section 8). */
@@ -84,9 +158,5 @@ export class ChallengeViews {
     const everyone = await this.boards.board(challenge, 'profiles', period);
     const progress = aggregateProgress(challenge.calculationMethod, everyone.table.progressValues(), everyone.table.size);
     return goalProportion(progress, challenge.goalValue);
-  }
-
-  members(challengeId: string, limit: number, offset: number): Promise<MemberInfo[]> {
-    return this.reads.memberPage(challengeId, limit, offset);
   }
 }

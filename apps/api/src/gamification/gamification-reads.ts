@@ -14,6 +14,15 @@ export interface MemberInfo {
   readonly isActive: boolean;
 }
 
+/** A member as a team read shows it: the profile and its first team. */
+export interface TeamMemberInfo {
+  readonly profileId: string;
+  readonly name: string;
+  readonly gender: string | null;
+  readonly reference: string;
+  readonly team: string | null;
+}
+
 export interface AppTotalsRow extends ActivityTotals {
   readonly profiles: number;
 }
@@ -97,28 +106,31 @@ export class GamificationReads {
     return new Map(rows.map((row) => [row.id as string, row.name as string]));
   }
 
-  /**
-   * One page of the app's challenges by start (then id): `endedAfter` keeps those not ended
-   * before it; `visibleTo` (a profile) hides PRIVATE challenges it is not a member of.
-   */
+  /** One page of the app's challenges by start (then id); `endedAfter` keeps those not ended before it. */
   async challengePage(
     appId: string,
-    options: { endedAfter?: Date; visibleTo?: string; limit: number; offset: number },
+    options: { endedAfter?: Date; limit: number; offset: number },
   ): Promise<{ count: number; items: Challenge[] }> {
-    const builder = this.db.getRepository(ChallengeEntity).createQueryBuilder('c').where('c.appId = :appId', { appId });
-    if (options.endedAfter) builder.andWhere('c.end > :endedAfter', { endedAfter: options.endedAfter });
-    if (options.visibleTo) {
-      builder.andWhere(
-        `(c.visibility = 'PUBLIC' OR EXISTS (SELECT 1 FROM challenge_member m WHERE m.app_id = c.app_id AND m.challenge_id = c.id AND m.profile_id = :profileId))`,
-        { profileId: options.visibleTo },
-      );
-    }
-    builder.orderBy('c.start', 'ASC').addOrderBy('c.id', 'ASC').skip(options.offset).take(options.limit);
+    const builder = this.challengeQuery(appId, options.endedAfter).skip(options.offset).take(options.limit);
     const [rows, count] = await builder.getManyAndCount();
     return { count, items: rows.map(toChallenge) };
   }
 
-  async teamMembers(teamId: string): Promise<{ profileId: string; name: string; gender: string | null; reference: string; team: string | null }[]> {
+  /**
+   * Every challenge of the app by start (then id), optionally those not ended before `endedAfter`:
+   * what a profile may see of them is the domain's visibility rule to decide.
+   */
+  async challengeList(appId: string, options: { endedAfter?: Date }): Promise<Challenge[]> {
+    return (await this.challengeQuery(appId, options.endedAfter).getMany()).map(toChallenge);
+  }
+
+  private challengeQuery(appId: string, endedAfter: Date | undefined) {
+    const builder = this.db.getRepository(ChallengeEntity).createQueryBuilder('c').where('c.appId = :appId', { appId });
+    if (endedAfter) builder.andWhere('c.end > :endedAfter', { endedAfter });
+    return builder.orderBy('c.start', 'ASC').addOrderBy('c.id', 'ASC');
+  }
+
+  async teamMembers(teamId: string): Promise<TeamMemberInfo[]> {
     const rows: Row[] = await this.db.query(
       `SELECT p.id, p.name, p.gender, p.reference, p.team_id FROM team_member tm
        JOIN profile p ON p.app_id = tm.app_id AND p.id = tm.profile_id

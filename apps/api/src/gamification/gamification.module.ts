@@ -13,34 +13,39 @@ import { TypeOrmScoreRepository } from '../persistence/gamification/typeorm-scor
 import { TypeOrmTeamRepository } from '../persistence/gamification/typeorm-team.repository';
 import { repositoryProvider, useCaseProvider } from '../system/use-case-provider';
 import {
-  CHALLENGE_REPOSITORY, CLOCK, ID_GENERATOR, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, SCORE_REPOSITORY,
-  TEAM_REPOSITORY,
+  CHALLENGE_REPOSITORY, CLOCK, ID_GENERATOR, MEMBER_RESCORER, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY,
+  SCORE_REPOSITORY, TEAM_REPOSITORY,
 } from '../system/tokens';
-import { ChallengeViews } from './challenge-views';
 import { LeaderboardCache } from './leaderboard-cache';
 import { GamificationReads } from './gamification-reads';
 
 /** The ports of the membership use cases that may pick a profile's team. */
 const MEMBERSHIP_PORTS = [CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, PROFILE_REPOSITORY, CLOCK];
 
+/** Moves that enroll profiles score them through the MemberRescorer port. */
+const ENROLLING_PORTS = [...MEMBERSHIP_PORTS, MEMBER_RESCORER];
+const TEAM_JOIN_PORTS = [TEAM_REPOSITORY, PROFILE_REPOSITORY, CLOCK, EnrollAutomaticMembersUseCase, CHALLENGE_REPOSITORY, MEMBER_RESCORER];
+
 const useCases: Provider[] = [
-  useCaseProvider(JoinChallengeUseCase, ...MEMBERSHIP_PORTS),
-  useCaseProvider(AddChallengeMembersUseCase, ...MEMBERSHIP_PORTS),
+  useCaseProvider(JoinChallengeUseCase, ...ENROLLING_PORTS),
+  useCaseProvider(AddChallengeMembersUseCase, ...ENROLLING_PORTS),
   useCaseProvider(EnrollAutomaticMembersUseCase, ...MEMBERSHIP_PORTS),
   useCaseProvider(LeaveChallengeUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK),
   useCaseProvider(SetMemberActiveUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK),
   useCaseProvider(SetMembersActiveUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK),
-  useCaseProvider(RemoveChallengeMembersUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK),
-  useCaseProvider(CreateChallengeUseCase, CHALLENGE_REPOSITORY, ID_GENERATOR),
-  useCaseProvider(UpdateChallengeUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY, CLOCK),
+  useCaseProvider(RemoveChallengeMembersUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK, PROFILE_REPOSITORY),
+  useCaseProvider(CreateChallengeUseCase, CHALLENGE_REPOSITORY, ID_GENERATOR, EnrollAutomaticMembersUseCase, MEMBER_RESCORER, CLOCK),
+  useCaseProvider(
+    UpdateChallengeUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY, CLOCK, EnrollAutomaticMembersUseCase, MEMBER_RESCORER,
+  ),
   useCaseProvider(DeleteChallengeUseCase, CHALLENGE_REPOSITORY),
   useCaseProvider(GetLeaderboardUseCase, SCORE_REPOSITORY, CLOCK),
   useCaseProvider(GetScoreHistoryUseCase, SCORE_REPOSITORY, CLOCK),
   useCaseProvider(CreateTeamUseCase, TEAM_REPOSITORY, ID_GENERATOR, CLOCK),
   useCaseProvider(RenameTeamUseCase, TEAM_REPOSITORY),
   useCaseProvider(DeleteTeamUseCase, TEAM_REPOSITORY, MEMBERSHIP_REPOSITORY, PROFILE_REPOSITORY),
-  useCaseProvider(JoinTeamUseCase, TEAM_REPOSITORY, PROFILE_REPOSITORY, CLOCK),
-  useCaseProvider(AddTeamMembersUseCase, TEAM_REPOSITORY, PROFILE_REPOSITORY, CLOCK),
+  useCaseProvider(JoinTeamUseCase, ...TEAM_JOIN_PORTS),
+  useCaseProvider(AddTeamMembersUseCase, ...TEAM_JOIN_PORTS),
   useCaseProvider(LeaveTeamUseCase, TEAM_REPOSITORY, PROFILE_REPOSITORY),
   useCaseProvider(RemoveTeamMembersUseCase, TEAM_REPOSITORY, PROFILE_REPOSITORY),
 ];
@@ -64,13 +69,12 @@ const useCases: Provider[] = [
       useFactory: (enroll: EnrollAutomaticMembersUseCase) => [enroll.asProfileCreatedListener()],
       inject: [EnrollAutomaticMembersUseCase],
     },
-    ChallengeViews,
     LeaderboardCache,
     ...useCases,
   ],
   exports: [
     CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, PROFILE_CREATED_LISTENERS,
-    GamificationReads, ChallengeViews, LeaderboardCache, ...useCases.map((p) => (p as { provide: unknown }).provide as never),
+    GamificationReads, LeaderboardCache, ...useCases.map((p) => (p as { provide: unknown }).provide as never),
   ],
 })
 export class GamificationModule {}

@@ -14,6 +14,11 @@ export interface MembershipRepository {
   /** Inserts or replaces each member; saving a member also clears its opt-out, if any. */
   saveAll(members: readonly ChallengeMember[]): Promise<void>;
   /**
+   * Inserts the member unless the profile already is one, in one atomic step (clearing its
+   * opt-out as saveAll does); answers whether it inserted. Concurrent joins: exactly one wins.
+   */
+  addIfAbsent(member: ChallengeMember): Promise<boolean>;
+  /**
    * Deletes these members. `optOut` also records that they declined the challenge, so
    * automatic enrollment skips them from then on.
    */

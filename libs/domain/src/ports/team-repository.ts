@@ -14,6 +14,8 @@ export interface TeamRepository {
   listMembershipsOfProfile(profileId: string): Promise<TeamMembership[]>;
   /** Inserts the memberships, atomically. */
   addMemberships(memberships: readonly TeamMembership[]): Promise<void>;
+  /** Inserts the membership unless it exists, atomically; answers whether it inserted (one of concurrent joins wins). */
+  addMembershipIfAbsent(membership: TeamMembership): Promise<boolean>;
   /** Deletes these profiles' memberships of the team, atomically. */
   removeMemberships(teamId: string, profileIds: readonly string[]): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import { ChallengeMember } from '../membership/challenge-member';
-import { distinctIds, requireChallenge, requireProfiles } from '../membership/lookups';
+import { distinctIds, requireChallenge, requireProfiles, requireTeam } from '../membership/lookups';
 import { Membership, assertMembershipOpen } from '../membership/membership';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
+import { MemberRescorer } from '../ports/member-rescorer';
 import { MembershipRepository } from '../ports/membership-repository';
 import { ProfileRepository } from '../ports/profile-repository';
 import { TeamRepository } from '../ports/team-repository';
@@ -23,9 +24,10 @@ export interface AddChallengeMembersResult {
 
 /**
  * POST/PUT challenge/{id}/members/ (administrator): adds many profiles, all or nothing.
- * Every profile must exist and be acceptable (team rules, challenge not ended) or nothing
- * is stored and the first refusal is thrown. Existing members are skipped, so the call can
- * be repeated safely.
+ * Every profile must exist and be acceptable (team rules, challenge not ended) and a team
+ * named must be one of the app (404), or nothing is stored and the first refusal is thrown.
+ * Existing members are skipped, so the call can be repeated safely. The added members' data is
+ * scored before the answer.
  */
 export class AddChallengeMembersUseCase {
   constructor(
@@ -34,12 +36,14 @@ export class AddChallengeMembersUseCase {
     private readonly teams: TeamRepository,
     private readonly profiles: ProfileRepository,
     private readonly clock: Clock,
+    private readonly rescorer: MemberRescorer,
   ) {}
 
   async execute(input: AddChallengeMembersInput): Promise<AddChallengeMembersResult> {
     const challenge = await requireChallenge(this.challenges, input.appId, input.challengeId);
     const profileIds = distinctIds(input.profileIds);
     await requireProfiles(this.profiles, input.appId, profileIds);
+    if (input.teamId !== undefined && input.teamId !== null) await requireTeam(this.teams, input.appId, input.teamId);
     const at = this.clock.now();
     assertMembershipOpen(challenge, at);
     const added: ChallengeMember[] = [];
@@ -53,7 +57,10 @@ export class AddChallengeMembersUseCase {
       const profileTeams = await this.teams.listMembershipsOfProfile(profileId);
       added.push(Membership.of(challenge, profileId, null).add(at, { profileTeams, teamId: input.teamId }));
     }
-    if (added.length > 0) await this.memberships.saveAll(added);
+    if (added.length > 0) {
+      await this.memberships.saveAll(added);
+      await this.rescorer.rescoreMembers(challenge, added.map((member) => member.profileId));
+    }
     return { added, alreadyMembers };
   }
 }

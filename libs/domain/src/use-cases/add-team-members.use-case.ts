@@ -1,9 +1,13 @@
 import { distinctIds, requireProfiles, requireTeam } from '../membership/lookups';
+import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
+import { MemberRescorer } from '../ports/member-rescorer';
 import { ProfileRepository } from '../ports/profile-repository';
 import { TeamRepository } from '../ports/team-repository';
 import { TeamMembership, joinTeam } from '../team/team';
 import { syncProfileTeam } from '../team/profile-team';
+import { EnrollAutomaticMembersUseCase } from './enroll-automatic-members.use-case';
+import { scoreEnrolledMembers } from './score-enrolled-members';
 
 export interface AddTeamMembersInput {
   readonly appId: string;
@@ -18,13 +22,17 @@ export interface AddTeamMembersResult {
 
 /**
  * POST/PUT team/{id}/members/ (administrator): all listed profiles must exist (else nothing
- * is stored); those already in the team are skipped, so the call can be repeated.
+ * is stored); those already in the team are skipped, so the call can be repeated. The added
+ * profiles enter AUTOMATIC TEAM challenges that skipped them for lack of a team, and are scored.
  */
 export class AddTeamMembersUseCase {
   constructor(
     private readonly teams: TeamRepository,
     private readonly profiles: ProfileRepository,
     private readonly clock: Clock,
+    private readonly enrollAutomatic: EnrollAutomaticMembersUseCase,
+    private readonly challenges: ChallengeRepository,
+    private readonly rescorer: MemberRescorer,
   ) {}
 
   async execute(input: AddTeamMembersInput): Promise<AddTeamMembersResult> {
@@ -40,6 +48,10 @@ export class AddTeamMembersUseCase {
     }
     if (added.length > 0) await this.teams.addMemberships(added);
     for (const profile of profiles) await syncProfileTeam(this.teams, this.profiles, profile);
+    if (added.length > 0) {
+      const { enrolled } = await this.enrollAutomatic.execute({ appId: input.appId, profileIds: added.map((m) => m.profileId) });
+      await scoreEnrolledMembers(this.rescorer, this.challenges, input.appId, enrolled);
+    }
     return { added, alreadyMembers };
   }
 }

@@ -1,6 +1,7 @@
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother, MemberPeriodScoreMother } from '../../testing/challenge-mother';
 import { gamificationWorld, aProfile } from '../../testing/gamification-world';
 import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
+import { RecordingMemberRescorer } from '../../testing/recording-member-rescorer';
 import { TeamMother } from '../../testing/team-mother';
 import { ChallengeDefinition, changesScoring, defineChallenge, MAX_CHALLENGE_PERIODS } from '../challenge/challenge-definition';
 import { ChallengeErrorCode } from '../challenge/challenge-error';
@@ -13,6 +14,7 @@ import { CreateChallengeUseCase } from './create-challenge.use-case';
 import { CreateTeamUseCase } from './create-team.use-case';
 import { DeleteChallengeUseCase } from './delete-challenge.use-case';
 import { DeleteTeamUseCase } from './delete-team.use-case';
+import { EnrollAutomaticMembersUseCase } from './enroll-automatic-members.use-case';
 import { GetLeaderboardInput, GetLeaderboardUseCase } from './get-leaderboard.use-case';
 import { RenameTeamUseCase } from './rename-team.use-case';
 import { UpdateChallengeUseCase } from './update-challenge.use-case';
@@ -38,6 +40,9 @@ describe(defineChallenge.name, () => {
     ['negative grace days', { graceDays: -1 }, 'grace_days'],
     ['fractional grace days', { graceDays: 1.5 }, 'grace_days'],
     ['a lower-case activity type', { activityTypes: ['running'] }, 'activity_types'],
+    ['a span over ten years (checked before cutting periods)', { start: new Date('2020-01-01T00:00:00Z'), end: new Date('9999-12-31T00:00:00Z') }, 'end'],
+    ['a goal over a billion', { goalValue: 1_000_000_001 }, 'goal_value'],
+    ['eight years of days (refused before the periods are cut)', { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2034-01-01T00:00:00Z') }, 'end'],
     ['too many periods', { start: new Date('2026-01-01T00:00:00Z'), end: new Date(Date.UTC(2026, 0, 1 + MAX_CHALLENGE_PERIODS + 1)) }, 'end'],
   ])('refuses %s', (_, overrides, field) => {
     expect(() => defineChallenge('c', 'a', definitionOf(overrides))).toThrow(
@@ -82,20 +87,31 @@ describe('challenge administration use cases', () => {
   const setup = () => {
     const world = gamificationWorld({ profiles: [aProfile()] });
     const scores = new InMemoryScoreRepository();
-    return { ...world, scores };
+    const rescorer = new RecordingMemberRescorer();
+    const enroll = new EnrollAutomaticMembersUseCase(world.challenges, world.memberships, world.teams, world.profiles, world.clock);
+    return { ...world, scores, rescorer, enroll };
   };
 
   it('creates a challenge with a new id', async () => {
     const w = setup();
-    const challenge = await new CreateChallengeUseCase(w.challenges, w.ids).execute({ appId: 'app-1', definition: definitionOf() });
+    const challenge = await new CreateChallengeUseCase(w.challenges, w.ids, w.enroll, w.rescorer, w.clock).execute({ appId: 'app-1', definition: definitionOf() });
     expect(await w.challenges.findById('app-1', challenge.id)).toEqual(challenge);
+    expect(w.rescorer.calls).toEqual([]);
+  });
+
+  it('enrolls and scores every profile when it creates a running AUTOMATIC challenge', async () => {
+    const w = setup();
+    const sut = new CreateChallengeUseCase(w.challenges, w.ids, w.enroll, w.rescorer, w.clock);
+    const challenge = await sut.execute({ appId: 'app-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC' }) });
+    expect((await w.memberships.listByChallenge(challenge.id)).map((m) => m.profileId)).toEqual(['profile-1']);
+    expect(w.rescorer.calls).toEqual([[challenge.id, ['profile-1']]]);
   });
 
   it('updates texts without rescoring, and drops the scores when a scoring rule changes', async () => {
     const w = setup();
     await w.challenges.save(ChallengeMother.create());
     await w.scores.saveMany([MemberPeriodScoreMother.create({ profileId: 'profile-1', progress: 5 })]);
-    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock);
+    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock, w.enroll, w.rescorer);
 
     const renamed = await sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ title: 'New' }) });
     expect(renamed.rescore).toBe(false);
@@ -104,12 +120,28 @@ describe('challenge administration use cases', () => {
     const regoaled = await sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ goalValue: 5_000 }) });
     expect(regoaled).toMatchObject({ rescore: true, challenge: { goalValue: 5_000, title: 'Ten thousand a day' } });
     expect(w.scores.all()).toEqual([]);
+    expect(w.rescorer.calls).toEqual([['challenge-1', 'all']]);
+  });
+
+  it('enrolls and scores the profiles when a challenge becomes AUTOMATIC (PATCH derives the definition from the stored one)', async () => {
+    const w = setup();
+    await w.challenges.save(ChallengeMother.create());
+    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock, w.enroll, w.rescorer);
+    const result = await sut.execute({
+      appId: 'app-1', challengeId: 'challenge-1', definition: (stored) => ({ ...definitionOf(), title: `${stored.title}!`, enrollmentMethod: 'AUTOMATIC' }),
+    });
+    expect(result).toMatchObject({ rescore: false, challenge: { title: 'Ten thousand a day!', enrollmentMethod: 'AUTOMATIC' } });
+    expect((await w.memberships.listByChallenge('challenge-1')).map((m) => m.profileId)).toEqual(['profile-1']);
+    expect(w.rescorer.calls).toEqual([['challenge-1', ['profile-1']]]);
+    // Already AUTOMATIC: an update does not enroll again (nobody new to score).
+    await sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC', title: 'Again' }) });
+    expect(w.rescorer.calls).toHaveLength(1);
   });
 
   it('refuses a type change once there are members, and a scoring change once scores are final', async () => {
     const w = setup();
     await w.challenges.save(ChallengeMother.create({ end: new Date('2026-03-03T00:00:00Z'), graceDays: 0 }));
-    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock);
+    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock, w.enroll, w.rescorer);
     const ended = { start: new Date('2026-03-02T00:00:00Z'), end: new Date('2026-03-03T00:00:00Z'), graceDays: 0 };
     await expect(
       sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ ...ended, goalValue: 1 }) }),

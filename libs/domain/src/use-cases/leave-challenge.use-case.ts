@@ -1,5 +1,6 @@
 import { requireChallenge } from '../membership/lookups';
-import { Membership } from '../membership/membership';
+import { Membership, MembershipActor } from '../membership/membership';
+import { assertVisibleToActor } from '../membership/visibility';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
 import { MembershipRepository } from '../ports/membership-repository';
@@ -7,6 +8,8 @@ import { MembershipRepository } from '../ports/membership-repository';
 export interface LeaveChallengeInput {
   readonly appId: string;
   readonly challengeId: string;
+  /** Who asks: a profile (for itself) does not see a PRIVATE challenge it is not in (404); default admin. */
+  readonly by?: MembershipActor;
   readonly profileId: string;
 }
 
@@ -23,7 +26,9 @@ export class LeaveChallengeUseCase {
 
   async execute(input: LeaveChallengeInput): Promise<void> {
     const challenge = await requireChallenge(this.challenges, input.appId, input.challengeId);
-    const membership = Membership.of(challenge, input.profileId, await this.memberships.find(challenge.id, input.profileId));
+    const existing = await this.memberships.find(challenge.id, input.profileId);
+    assertVisibleToActor(challenge, input.by ?? 'admin', existing !== null);
+    const membership = Membership.of(challenge, input.profileId, existing);
     const outcome = membership.leave(this.clock.now());
     await this.memberships.removeAll(challenge.id, [input.profileId], outcome.optedOut);
   }

@@ -1,9 +1,11 @@
 import { ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
 import { aProfile, gamificationWorld } from '../../testing/gamification-world';
+import { RecordingMemberRescorer } from '../../testing/recording-member-rescorer';
 import { TeamMother } from '../../testing/team-mother';
 import { Challenge } from '../challenge/challenge';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { MembershipErrorCode as Code } from '../membership/membership-error';
+import { TeamErrorCode } from '../team/team-error';
 import { AddChallengeMembersUseCase } from './add-challenge-members.use-case';
 import { EnrollAutomaticMembersUseCase } from './enroll-automatic-members.use-case';
 import { JoinChallengeUseCase } from './join-challenge.use-case';
@@ -18,14 +20,16 @@ const AFTER_END = '2026-03-09T00:00:00Z';
 
 function world(challenges: Challenge[] = [ChallengeMother.create()], profileIds = ['profile-1', 'profile-2', 'profile-3']) {
   const w = gamificationWorld({ challenges, profiles: profileIds.map((id) => aProfile({ id })) });
+  const rescorer = new RecordingMemberRescorer();
   return {
     ...w,
-    join: new JoinChallengeUseCase(w.challenges, w.memberships, w.teams, w.profiles, w.clock),
+    rescorer,
+    join: new JoinChallengeUseCase(w.challenges, w.memberships, w.teams, w.profiles, w.clock, rescorer),
     leave: new LeaveChallengeUseCase(w.challenges, w.memberships, w.clock),
     setActive: new SetMemberActiveUseCase(w.challenges, w.memberships, w.clock),
     setManyActive: new SetMembersActiveUseCase(w.challenges, w.memberships, w.clock),
-    addMany: new AddChallengeMembersUseCase(w.challenges, w.memberships, w.teams, w.profiles, w.clock),
-    removeMany: new RemoveChallengeMembersUseCase(w.challenges, w.memberships, w.clock),
+    addMany: new AddChallengeMembersUseCase(w.challenges, w.memberships, w.teams, w.profiles, w.clock, rescorer),
+    removeMany: new RemoveChallengeMembersUseCase(w.challenges, w.memberships, w.clock, w.profiles),
     enrollAutomatic: new EnrollAutomaticMembersUseCase(w.challenges, w.memberships, w.teams, w.profiles, w.clock),
   };
 }
@@ -38,6 +42,26 @@ describe(JoinChallengeUseCase.name, () => {
     const member = await sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' });
     expect(member).toEqual(ChallengeMemberMother.create({ joinedAt: NOW }));
     expect(await sut.memberships.find('challenge-1', 'profile-1')).toEqual(member);
+    expect(sut.rescorer.calls).toEqual([['challenge-1', ['profile-1']]]);
+  });
+
+  it('lets the insert decide a race: a join that finds no member but loses the insert is already_member', async () => {
+    const sut = world();
+    const winner = ChallengeMemberMother.create({ joinedAt: NOW });
+    await sut.memberships.saveAll([winner]);
+    sut.memberships.find = async () => null; // read before the other join committed
+    await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).rejects.toMatchObject({ code: Code.AlreadyMember });
+    expect(sut.memberships.members.size).toBe(1);
+    expect(sut.rescorer.calls).toEqual([]);
+  });
+
+  it('refuses an unknown or foreign team with team.not_found before anything is stored', async () => {
+    const sut = world([ChallengeMother.create({ type: 'TEAM' })]);
+    await sut.teams.save(TeamMother.create({ id: 'foreign', appId: 'app-2' }));
+    for (const teamId of ['nope', 'foreign']) {
+      await expect(sut.join.execute({ ...ids, profileId: 'profile-1', teamId, by: 'admin' })).rejects.toMatchObject({ code: TeamErrorCode.NotFound });
+    }
+    expect(sut.memberships.members.size).toBe(0);
   });
 
   it('takes the first team for a TEAM challenge', async () => {
@@ -49,9 +73,9 @@ describe(JoinChallengeUseCase.name, () => {
     expect((await sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).teamId).toBe('early');
   });
 
-  it('lets an administrator add to a PRIVATE challenge but not the profile itself', async () => {
+  it('lets an administrator add to a PRIVATE challenge; to the profile itself it does not exist', async () => {
     const sut = world([ChallengeMother.create({ visibility: 'PRIVATE' })]);
-    await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).rejects.toMatchObject({ code: Code.NotInvited });
+    await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).rejects.toMatchObject({ code: Code.ChallengeNotFound });
     await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'admin' })).resolves.toMatchObject({ profileId: 'profile-1' });
   });
 
@@ -69,6 +93,21 @@ describe(JoinChallengeUseCase.name, () => {
     sut.clock.set(AFTER_END);
     await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).rejects.toMatchObject({ code: Code.ChallengeEnded });
     expect(sut.memberships.members.size).toBe(0);
+  });
+});
+
+describe('moves of a profile on a PRIVATE challenge it is not in', () => {
+  it('answer "challenge not found", as reads do; a member or an administrator gets the move\'s own answer', async () => {
+    const sut = world([ChallengeMother.create({ visibility: 'PRIVATE' })]);
+    const asProfile = { ...ids, profileId: 'profile-1', by: 'profile' as const };
+    await expect(sut.leave.execute(asProfile)).rejects.toMatchObject({ code: Code.ChallengeNotFound });
+    await expect(sut.setActive.execute({ ...asProfile, isActive: false })).rejects.toMatchObject({ code: Code.ChallengeNotFound });
+    await expect(sut.setManyActive.execute({ ...ids, profileIds: ['profile-1'], isActive: false, by: 'profile' })).rejects.toMatchObject({
+      code: Code.ChallengeNotFound,
+    });
+    await expect(sut.leave.execute({ ...asProfile, by: 'admin' })).rejects.toMatchObject({ code: Code.NotMember });
+    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await expect(sut.setActive.execute({ ...asProfile, isActive: false })).resolves.toMatchObject({ changed: true });
   });
 });
 
@@ -156,6 +195,7 @@ describe(AddChallengeMembersUseCase.name, () => {
     expect(result.alreadyMembers).toEqual(['profile-2']);
     expect(await sut.memberships.find('challenge-1', 'profile-2')).toBe(existing);
     expect(sut.memberships.members.size).toBe(3);
+    expect(sut.rescorer.calls).toEqual([['challenge-1', ['profile-1', 'profile-3']]]);
   });
 
   it('can be repeated safely: a second identical call adds nobody', async () => {
@@ -176,6 +216,7 @@ describe(AddChallengeMembersUseCase.name, () => {
 
   it('uses the given team for everyone and refuses a profile outside it', async () => {
     const sut = world([ChallengeMother.create({ type: 'TEAM' })]);
+    await sut.teams.save(TeamMother.create({ id: 'team-1' }));
     await sut.teams.addMemberships([TeamMother.membership({ profileId: 'profile-1' }), TeamMother.membership({ profileId: 'profile-2' })]);
     const result = await sut.addMany.execute({ ...ids, profileIds: ['profile-1', 'profile-2'], teamId: 'team-1' });
     expect(result.added.map((m) => m.teamId)).toEqual(['team-1', 'team-1']);
@@ -207,6 +248,15 @@ describe(RemoveChallengeMembersUseCase.name, () => {
     expect(await sut.removeMany.execute({ ...ids, profileIds: ['profile-3'] })).toEqual({ removed: [], notMembers: ['profile-3'] });
     await sut.removeMany.execute({ ...ids, profileIds: ['profile-1'] });
     expect(await sut.memberships.listOptedOut('challenge-1')).toEqual([]);
+  });
+
+  it('refuses the whole call when a listed profile is unknown to the app', async () => {
+    const sut = world();
+    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await expect(sut.removeMany.execute({ ...ids, profileIds: ['profile-1', 'ghost'] })).rejects.toMatchObject({
+      code: IdentityErrorCode.ProfileNotFound,
+    });
+    expect(sut.memberships.members.size).toBe(1);
   });
 
   it('refuses an ended challenge', async () => {

@@ -1,4 +1,4 @@
-import { distinctIds, requireTeam } from '../membership/lookups';
+import { distinctIds, requireProfiles, requireTeam } from '../membership/lookups';
 import { ProfileRepository } from '../ports/profile-repository';
 import { TeamRepository } from '../ports/team-repository';
 import { syncProfileTeam } from '../team/profile-team';
@@ -14,7 +14,10 @@ export interface RemoveTeamMembersResult {
   readonly notMembers: readonly string[];
 }
 
-/** POST team/{id}/remove_members/ (administrator): listed profiles that are not members are skipped. */
+/**
+ * POST team/{id}/remove_members/ (administrator): every listed profile must exist in the app
+ * (else 404, nothing removed, as in the bulk add); those that are not members are reported apart.
+ */
 export class RemoveTeamMembersUseCase {
   constructor(
     private readonly teams: TeamRepository,
@@ -23,17 +26,15 @@ export class RemoveTeamMembersUseCase {
 
   async execute(input: RemoveTeamMembersInput): Promise<RemoveTeamMembersResult> {
     const team = await requireTeam(this.teams, input.appId, input.teamId);
+    const profiles = await requireProfiles(this.profiles, input.appId, distinctIds(input.profileIds));
     const removed: string[] = [];
     const notMembers: string[] = [];
-    for (const profileId of distinctIds(input.profileIds)) {
+    for (const { id: profileId } of profiles) {
       const existing = await this.teams.findMembership(team.id, profileId);
       (existing === null ? notMembers : removed).push(profileId);
     }
     if (removed.length > 0) await this.teams.removeMemberships(team.id, removed);
-    for (const profileId of removed) {
-      const profile = await this.profiles.findInApp(input.appId, profileId);
-      if (profile) await syncProfileTeam(this.teams, this.profiles, profile);
-    }
+    for (const profile of profiles) if (removed.includes(profile.id)) await syncProfileTeam(this.teams, this.profiles, profile);
     return { removed, notMembers };
   }
 }

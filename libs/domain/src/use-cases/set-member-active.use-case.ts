@@ -1,6 +1,7 @@
 import { ChallengeMember } from '../membership/challenge-member';
 import { requireChallenge } from '../membership/lookups';
-import { Membership } from '../membership/membership';
+import { Membership, MembershipActor } from '../membership/membership';
+import { assertVisibleToActor } from '../membership/visibility';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
 import { MembershipRepository } from '../ports/membership-repository';
@@ -8,6 +9,8 @@ import { MembershipRepository } from '../ports/membership-repository';
 export interface SetMemberActiveInput {
   readonly appId: string;
   readonly challengeId: string;
+  /** Who asks: a profile (for itself) does not see a PRIVATE challenge it is not in (404); default admin. */
+  readonly by?: MembershipActor;
   readonly profileId: string;
   /** false deactivates (scores freeze but stay visible), true reactivates. */
   readonly isActive: boolean;
@@ -29,7 +32,9 @@ export class SetMemberActiveUseCase {
 
   async execute(input: SetMemberActiveInput): Promise<SetMemberActiveResult> {
     const challenge = await requireChallenge(this.challenges, input.appId, input.challengeId);
-    const membership = Membership.of(challenge, input.profileId, await this.memberships.find(challenge.id, input.profileId));
+    const existing = await this.memberships.find(challenge.id, input.profileId);
+    assertVisibleToActor(challenge, input.by ?? 'admin', existing !== null);
+    const membership = Membership.of(challenge, input.profileId, existing);
     const changed = membership.setActive(input.isActive, this.clock.now());
     const member = membership.member as ChallengeMember;
     if (changed) await this.memberships.saveAll([member]);

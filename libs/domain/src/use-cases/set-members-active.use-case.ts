@@ -1,6 +1,7 @@
 import { ChallengeMember } from '../membership/challenge-member';
 import { distinctIds, requireChallenge } from '../membership/lookups';
-import { Membership } from '../membership/membership';
+import { Membership, MembershipActor } from '../membership/membership';
+import { assertVisibleToActor } from '../membership/visibility';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
 import { MembershipRepository } from '../ports/membership-repository';
@@ -8,6 +9,8 @@ import { MembershipRepository } from '../ports/membership-repository';
 export interface SetMembersActiveInput {
   readonly appId: string;
   readonly challengeId: string;
+  /** Who asks: a profile (for itself) does not see a PRIVATE challenge it is not in (404); default admin. */
+  readonly by?: MembershipActor;
   readonly profileIds: readonly string[];
   readonly isActive: boolean;
 }
@@ -36,7 +39,9 @@ export class SetMembersActiveUseCase {
     const changed: ChallengeMember[] = [];
     const unchanged: ChallengeMember[] = [];
     for (const profileId of distinctIds(input.profileIds)) {
-      const membership = Membership.of(challenge, profileId, await this.memberships.find(challenge.id, profileId));
+      const existing = await this.memberships.find(challenge.id, profileId);
+      assertVisibleToActor(challenge, input.by ?? 'admin', existing !== null);
+      const membership = Membership.of(challenge, profileId, existing);
       const didChange = membership.setActive(input.isActive, at);
       (didChange ? changed : unchanged).push(membership.member as ChallengeMember);
     }

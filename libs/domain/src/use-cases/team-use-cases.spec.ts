@@ -1,8 +1,11 @@
+import { ChallengeMother } from '../../testing/challenge-mother';
 import { aProfile, gamificationWorld } from '../../testing/gamification-world';
+import { RecordingMemberRescorer } from '../../testing/recording-member-rescorer';
 import { TeamMother } from '../../testing/team-mother';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { TeamErrorCode } from '../team/team-error';
 import { AddTeamMembersUseCase } from './add-team-members.use-case';
+import { EnrollAutomaticMembersUseCase } from './enroll-automatic-members.use-case';
 import { JoinTeamUseCase } from './join-team.use-case';
 import { LeaveTeamUseCase } from './leave-team.use-case';
 import { RemoveTeamMembersUseCase } from './remove-team-members.use-case';
@@ -14,11 +17,14 @@ function world() {
   void w.teams.save(TeamMother.create({ id: 'red' }));
   void w.teams.save(TeamMother.create({ id: 'blue' }));
   void w.teams.save(TeamMother.create({ id: 'foreign', appId: 'app-2' }));
+  const rescorer = new RecordingMemberRescorer();
+  const enroll = new EnrollAutomaticMembersUseCase(w.challenges, w.memberships, w.teams, w.profiles, w.clock);
   return {
     ...w,
-    join: new JoinTeamUseCase(w.teams, w.profiles, w.clock),
+    rescorer,
+    join: new JoinTeamUseCase(w.teams, w.profiles, w.clock, enroll, w.challenges, rescorer),
     leave: new LeaveTeamUseCase(w.teams, w.profiles),
-    addMany: new AddTeamMembersUseCase(w.teams, w.profiles, w.clock),
+    addMany: new AddTeamMembersUseCase(w.teams, w.profiles, w.clock, enroll, w.challenges, rescorer),
     removeMany: new RemoveTeamMembersUseCase(w.teams, w.profiles),
   };
 }
@@ -33,6 +39,22 @@ describe(JoinTeamUseCase.name, () => {
     await sut.join.execute({ appId: 'app-1', teamId: 'blue', profileId: 'profile-1' });
     expect(await teamOf(sut, 'profile-1')).toBe('red');
     expect((await sut.teams.listMembershipsOfProfile('profile-1')).map((m) => m.teamId)).toEqual(['red', 'blue']);
+  });
+
+  it('lets the insert decide a race: a join that finds no membership but loses the insert is already_member', async () => {
+    const sut = world();
+    await sut.join.execute({ appId: 'app-1', teamId: 'red', profileId: 'profile-1' });
+    sut.teams.findMembership = async () => null; // read before the other join committed
+    await expect(sut.join.execute({ appId: 'app-1', teamId: 'red', profileId: 'profile-1' })).rejects.toMatchObject({ code: TeamErrorCode.AlreadyMember });
+    expect(sut.teams.memberships).toHaveLength(1);
+  });
+
+  it('enrolls the profile in AUTOMATIC TEAM challenges that skipped it, and scores it there', async () => {
+    const sut = world();
+    await sut.challenges.save(ChallengeMother.create({ id: 'auto-team', type: 'TEAM', enrollmentMethod: 'AUTOMATIC' }));
+    await sut.join.execute({ appId: 'app-1', teamId: 'red', profileId: 'profile-1' });
+    expect((await sut.memberships.find('auto-team', 'profile-1'))?.teamId).toBe('red');
+    expect(sut.rescorer.calls).toEqual([['auto-team', ['profile-1']]]);
   });
 
   it.each([
@@ -92,11 +114,19 @@ describe(RemoveTeamMembersUseCase.name, () => {
   it('removes members, reports non-members and clears the profile team', async () => {
     const sut = world();
     await sut.addMany.execute({ appId: 'app-1', teamId: 'red', profileIds: ['profile-1', 'profile-2'] });
-    await sut.profiles.delete('app-1', 'profile-2'); // a deleted profile's membership still goes
     const result = await sut.removeMany.execute({ appId: 'app-1', teamId: 'red', profileIds: ['profile-1', 'profile-2', 'profile-3'] });
     expect(result).toEqual({ removed: ['profile-1', 'profile-2'], notMembers: ['profile-3'] });
     expect(sut.teams.memberships).toEqual([]);
     expect(await teamOf(sut, 'profile-1')).toBeNull();
+  });
+
+  it('refuses the whole call when a listed profile is unknown to the app', async () => {
+    const sut = world();
+    await sut.addMany.execute({ appId: 'app-1', teamId: 'red', profileIds: ['profile-1'] });
+    await expect(sut.removeMany.execute({ appId: 'app-1', teamId: 'red', profileIds: ['profile-1', 'ghost'] })).rejects.toMatchObject({
+      code: IdentityErrorCode.ProfileNotFound,
+    });
+    expect(sut.teams.memberships).toHaveLength(1);
   });
 
   it('writes nothing when nobody listed is a member', async () => {

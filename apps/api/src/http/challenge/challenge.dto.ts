@@ -1,63 +1,72 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Length, Matches,
-  Max, MaxLength, Min, ValidateIf,
+  Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min,
+  ValidateIf,
 } from 'class-validator';
 import {
-  CALCULATION_METHODS, DATA_SOURCES, ENROLLMENT_METHODS, GOAL_PERIODS, MAX_GRACE_DAYS, REPETITIONS, VISIBILITIES,
+  CALCULATION_METHODS, DATA_SOURCES, ENROLLMENT_METHODS, GOAL_PERIODS, MAX_CHALLENGE_PERIODS, MAX_CHALLENGE_SPAN_DAYS, MAX_GOAL_VALUE, MAX_GRACE_DAYS, REPETITIONS, VISIBILITIES,
 } from '@strive/domain';
-import { OffsetPageOf, OffsetPageQuery } from '../shared/offset-page';
+import { OffsetPageOf } from '../shared/offset-page';
+import { BoundedOffsetPageQuery, IsWebUrl, OptionalNotNull, StorableText } from './input-rules';
 
-/** type values accepted on input: GLOBAL is an alias of GROUP. */
-export const CHALLENGE_TYPE_INPUTS = ['INDIVIDUAL', 'TEAM', 'GROUP', 'GLOBAL'] as const;
-/** goal_type values accepted on input: KCAL and TIME are aliases of CALORIES and DURATION. */
-export const GOAL_TYPE_INPUTS = ['DISTANCE', 'STEPS', 'CALORIES', 'DURATION', 'POINTS', 'KCAL', 'TIME'] as const;
+/** Challenge resource: the challenge body, reads and lists (membership and leaderboards have their own DTO files). */
 
 const EXAMPLE_ID = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 
-/** A query flag: only the words true and false (class-transformer's Boolean would read "false" as true). */
-export const BooleanWord = () =>
-  Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
+/** type values accepted on input: GLOBAL is an alias of GROUP. */
+export const CHALLENGE_TYPE_INPUTS = ['INDIVIDUAL', 'TEAM', 'GROUP', 'GLOBAL'] as const;
+
+/** goal_type values accepted on input: KCAL and TIME are aliases of CALORIES and DURATION. */
+export const GOAL_TYPE_INPUTS = ['DISTANCE', 'STEPS', 'CALORIES', 'DURATION', 'POINTS', 'KCAL', 'TIME'] as const;
 
 /** POST and PUT body of a challenge. Read-only fields of a read may be sent back: they are ignored. */
 export class ChallengeBody {
   @ApiProperty({ example: '10,000 steps a day', minLength: 1, maxLength: 200 })
   @IsString()
   @Length(1, 200)
+  @StorableText()
   title!: string;
 
   @ApiPropertyOptional({ example: 'Every step counts', maxLength: 500, default: '' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(500)
+  @StorableText()
   slogan?: string;
 
   @ApiPropertyOptional({ example: 'Walk 10,000 steps every day of March.', maxLength: 5000, default: '' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(5000)
+  @StorableText()
   description?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'https://cdn.example.com/challenges/steps.png', maxLength: 2000 })
+  @ApiPropertyOptional({
+    type: String, nullable: true, format: 'uri', example: 'https://cdn.example.com/challenges/steps.png', maxLength: 2000,
+    description: 'An absolute https URL (http only where the server sets ALLOW_HTTP_URLS=true, for development).',
+  })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(2000)
+  @StorableText()
+  @IsWebUrl()
   avatar?: string | null;
 
-  @ApiProperty({ format: 'date-time', example: '2026-03-02T00:00:00Z', description: 'Inclusive start (any offset accepted).' })
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T00:00:00Z', description: `Inclusive start (any offset accepted).` })
   @IsISO8601({ strict: true })
   start!: string;
 
-  @ApiProperty({ format: 'date-time', example: '2026-04-01T00:00:00Z', description: 'Exclusive end (any offset accepted).' })
+  @ApiProperty({ format: 'date-time', example: '2026-04-01T00:00:00Z', description: `Exclusive end (any offset accepted); at most ${MAX_CHALLENGE_SPAN_DAYS} days (ten years) after start, and at most ${MAX_CHALLENGE_PERIODS} periods.` })
   @IsISO8601({ strict: true })
   end!: string;
 
   @ApiPropertyOptional({ example: 'Europe/Berlin', default: 'UTC', description: 'IANA time zone in which periods are cut.' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(64)
+  @StorableText()
   timezone?: string;
 
   @ApiProperty({ enum: CHALLENGE_TYPE_INPUTS, example: 'INDIVIDUAL', description: 'GLOBAL is accepted for GROUP.' })
@@ -69,12 +78,13 @@ export class ChallengeBody {
   goal!: (typeof GOAL_PERIODS)[number];
 
   @ApiPropertyOptional({
-    type: Number, nullable: true, example: 10000, default: null,
+    type: Number, nullable: true, example: 10000, default: null, minimum: 0, exclusiveMinimum: true, maximum: MAX_GOAL_VALUE,
     description: 'Positive; null or omitted for a leaderboard challenge without goal (highest value wins).',
   })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Max(MAX_GOAL_VALUE)
   goal_value?: number | null;
 
   @ApiProperty({ enum: GOAL_TYPE_INPUTS, example: 'STEPS', description: 'KCAL is accepted for CALORIES, TIME for DURATION.' })
@@ -82,46 +92,48 @@ export class ChallengeBody {
   goal_type!: (typeof GOAL_TYPE_INPUTS)[number];
 
   @ApiPropertyOptional({ enum: VISIBILITIES, default: 'PUBLIC', example: 'PUBLIC' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(VISIBILITIES)
   visibility?: (typeof VISIBILITIES)[number];
 
   @ApiPropertyOptional({ enum: CALCULATION_METHODS, default: 'SUM', example: 'SUM' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(CALCULATION_METHODS)
   calculation_method?: (typeof CALCULATION_METHODS)[number];
 
   @ApiPropertyOptional({ enum: ENROLLMENT_METHODS, default: 'MANUAL', example: 'MANUAL' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(ENROLLMENT_METHODS)
   enrollment_method?: (typeof ENROLLMENT_METHODS)[number];
 
   @ApiPropertyOptional({ enum: REPETITIONS, default: 'NONE', example: 'STREAK' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(REPETITIONS)
   repetition?: (typeof REPETITIONS)[number];
 
   @ApiPropertyOptional({ enum: DATA_SOURCES, default: 'dailysummary', example: 'dailysummary' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(DATA_SOURCES)
   data_source?: (typeof DATA_SOURCES)[number];
 
-  @ApiPropertyOptional({ type: [String], example: ['RUNNING'], default: [], description: 'Workout activity types that count (data_source workout); empty: all.' })
-  @IsOptional()
+  @ApiPropertyOptional({ type: [String], example: ['RUNNING'], default: [], maxItems: 50, description: 'Workout activity types that count (data_source workout); empty: all. At most 50, each up to 64 characters.' })
+  @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
+  @MaxLength(64, { each: true })
   @Matches(/^[A-Z][A-Z0-9_]*$/, { each: true, message: 'activity_types must be upper-case words such as RUNNING' })
   activity_types?: string[];
 
   @ApiPropertyOptional({ type: String, example: 'RUNNING', description: 'Alias of activity_types with one type (the name used by some create examples).' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
+  @MaxLength(64)
   @Matches(/^[A-Z][A-Z0-9_]*$/, { message: 'activity_type must be an upper-case word such as RUNNING' })
   activity_type?: string;
 
   @ApiPropertyOptional({ example: 7, default: 7, minimum: 0, maximum: MAX_GRACE_DAYS, description: 'Days after end during which late data still rescores.' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_GRACE_DAYS)
@@ -141,10 +153,10 @@ export class ChallengeBody {
   @ApiPropertyOptional({ readOnly: true, description: 'Ignored: read-only.' }) @Allow() total_activity_duration?: unknown;
 }
 
-/** PATCH body: any subset of the fields. */
-export class ChallengePatchBody extends PartialType(ChallengeBody) {}
+/** PATCH body: any subset of the fields; `null` only where the field itself may be null (goal_value, avatar). */
+export class ChallengePatchBody extends PartialType(ChallengeBody, { skipNullProperties: false }) {}
 
-export class ChallengeListQuery extends OffsetPageQuery {
+export class ChallengeListQuery extends BoundedOffsetPageQuery {
   @ApiPropertyOptional({ minimum: 0, example: 4, description: 'Only challenges not ended in the last N weeks (running and upcoming ones included).' })
   @IsOptional()
   @Type(() => Number)
@@ -152,26 +164,6 @@ export class ChallengeListQuery extends OffsetPageQuery {
   @Min(0)
   @Max(5200)
   recent?: number;
-}
-
-export class MembersPageQuery extends OffsetPageQuery {}
-
-export class DateRangeQuery {
-  @ApiPropertyOptional({ minimum: 0, example: 0, description: '0-based index of a period as listed by periods/; omitted: the current period.' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  date_range?: number;
-}
-
-export class LeaderboardQuery extends OffsetPageQuery {
-  @ApiPropertyOptional({ minimum: 0, example: 0, description: '0-based index of a period as listed by periods/; omitted: the current period.' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  date_range?: number;
 }
 
 export class TeamRef {
@@ -193,13 +185,13 @@ export class ChallengeMemberView {
   @ApiProperty({ example: 'Ann Runner' })
   name!: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'female' })
+  @ApiProperty({ type: String, nullable: true, example: 'female', description: "null for a profile bearer reading another profile (personal field)." })
   gender!: string | null;
 
   @ApiProperty({ type: TeamRef, nullable: true, description: "TEAM challenges: the team the member plays for; else the profile's first team." })
   team!: TeamRef | null;
 
-  @ApiProperty({ example: 'crm-1042' })
+  @ApiProperty({ example: 'crm-1042', description: "The client's own id of the profile; empty for a profile bearer reading another profile." })
   reference!: string;
 
   @ApiProperty({ example: true, description: 'false while deactivated: the score is frozen but stays visible.' })
@@ -301,14 +293,6 @@ export class ChallengeView extends ChallengeListItem {
   members!: ChallengeMemberView[];
 }
 
-export class ChallengeWithMembersView extends ChallengeView {
-  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null, description: 'Next page of members.' })
-  members_next!: string | null;
-
-  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null, description: 'Previous page of members.' })
-  members_previous!: string | null;
-}
-
 export const ChallengeList = OffsetPageOf(ChallengeListItem, 'ChallengeList');
 
 export class ProfileChallengeItem extends ChallengeListItem {
@@ -342,298 +326,4 @@ export class ProfileChallengeQuery {
   @IsOptional()
   @IsISO8601({ strict: true })
   date_end?: string;
-}
-
-// ---- membership bodies ----
-
-export class MemberBody {
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: 'The profile public_id (a profile bearer: its own).' })
-  @IsUUID()
-  profile!: string;
-
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null, description: "TEAM challenges: the team to play for; omitted: the profile's first team." })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null)
-  @IsUUID()
-  team?: string | null;
-}
-
-export class MembersBody {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsUUID(undefined, { each: true })
-  profiles!: string[];
-
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null, description: "TEAM challenges: the team every listed profile plays for; omitted: each one's first team." })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null)
-  @IsUUID()
-  team?: string | null;
-}
-
-export class RemoveMembersBody {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsUUID(undefined, { each: true })
-  profiles!: string[];
-}
-
-export class MemberQuery {
-  @ApiProperty({ format: 'uuid', description: 'The profile public_id.' })
-  @IsUUID()
-  profile!: string;
-}
-
-export class DeactivateMemberBody {
-  @ApiPropertyOptional({ format: 'uuid', example: EXAMPLE_ID, description: 'The profile (or the profile query parameter).' })
-  @IsOptional()
-  @IsUUID()
-  profile?: string;
-
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null, description: 'Accepted for symmetry; the member keeps its team.' })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null)
-  @IsUUID()
-  team?: string | null;
-
-  @ApiPropertyOptional({ example: false, default: false, description: 'false deactivates (score frozen, still visible), true reactivates.' })
-  @IsOptional()
-  @IsBoolean()
-  is_active?: boolean;
-}
-
-export class DeactivateMembersBody {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsUUID(undefined, { each: true })
-  profiles!: string[];
-
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null)
-  @IsUUID()
-  team?: string | null;
-
-  @ApiPropertyOptional({ example: false, default: false })
-  @IsOptional()
-  @IsBoolean()
-  is_active?: boolean;
-}
-
-export class DeactivateQuery {
-  @ApiPropertyOptional({ format: 'uuid', description: 'The profile (deactivate_member: required here or in the body).' })
-  @IsOptional()
-  @IsUUID()
-  profile?: string;
-
-  @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
-  @IsUUID()
-  team?: string;
-
-  @ApiPropertyOptional({ type: Boolean, description: 'Overrides the body: false deactivates, true reactivates (default false).' })
-  @IsOptional()
-  @BooleanWord()
-  @IsBoolean()
-  is_active?: boolean;
-}
-
-export class MemberResult {
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID })
-  profile!: string;
-
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null, description: 'The team the member plays for (TEAM challenges).' })
-  team!: string | null;
-}
-
-export class MembersResult {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
-  profiles!: string[];
-
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null })
-  team!: string | null;
-}
-
-export class RemoveMembersResult {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
-  profiles!: string[];
-}
-
-export class DeactivateMemberResult {
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID })
-  profile!: string;
-
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null })
-  team!: string | null;
-
-  @ApiProperty({ example: false })
-  is_active!: boolean;
-}
-
-export class DeactivateMembersResult {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
-  profiles!: string[];
-
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null })
-  team!: string | null;
-
-  @ApiProperty({ example: false })
-  is_active!: boolean;
-}
-
-// ---- leaderboards, periods, history ----
-
-export class ChallengePeriodView {
-  @ApiProperty({ example: 0, description: 'The 0-based index: the date_range value of this period.' })
-  date_range!: number;
-
-  @ApiProperty({ format: 'date-time', example: '2026-03-02T00:00:00.000Z', description: 'Inclusive.' })
-  start!: string;
-
-  @ApiProperty({ format: 'date-time', example: '2026-03-03T00:00:00.000Z', description: 'Exclusive.' })
-  end!: string;
-
-  @ApiProperty({ example: true, description: 'The period containing now (the first before the start, the last after the end).' })
-  is_current!: boolean;
-}
-
-export class LeaderboardProfileEntry {
-  @ApiProperty({ example: 1, description: '1-based standard competition rank (1224): equal scores share a rank.' })
-  rank!: number;
-
-  @ApiProperty({
-    example: 12000,
-    description:
-      'INDIVIDUAL: the repetition score (NONE: progress in the period; STREAK: longest run of reached periods up to it; STICK TO IT: reached periods up to it). TEAM and GROUP: the member\'s contribution in the period.',
-  })
-  score!: number;
-
-  @ApiProperty({ example: 12000, description: "The member's own progress in the selected period (goal type unit)." })
-  progress!: number;
-
-  @ApiProperty({ example: true, description: "Whether the selected period's goal was reached: by the member (INDIVIDUAL), its team (TEAM), the group (GROUP)." })
-  goal_reached!: boolean;
-
-  @ApiProperty({ type: ChallengeMemberView })
-  profile!: ChallengeMemberView;
-
-  @ApiProperty({ type: TeamRef, nullable: true, description: 'The team the member plays for (TEAM challenges).' })
-  team!: TeamRef | null;
-}
-
-export class LeaderboardTeamEntry {
-  @ApiProperty({ example: 1 })
-  rank!: number;
-
-  @ApiProperty({ example: 3, description: "The team's repetition score over its team progress (NONE: progress in the period)." })
-  score!: number;
-
-  @ApiProperty({ example: 21000, description: 'SUM or AVERAGE of the members\' contributions in the selected period.' })
-  progress!: number;
-
-  @ApiProperty({ example: true })
-  goal_reached!: boolean;
-
-  @ApiProperty({ type: TeamRef })
-  team!: TeamRef;
-
-  @ApiProperty({ example: 5, description: 'Members playing for the team.' })
-  num_members!: number;
-}
-
-export class LeaderboardProfileAndTeam {
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID })
-  challenge!: string;
-
-  @ApiProperty({ type: ChallengePeriodView })
-  period!: ChallengePeriodView;
-
-  @ApiProperty({ example: 120, description: 'Ranked members.' })
-  count!: number;
-
-  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null })
-  next!: string | null;
-
-  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null })
-  previous!: string | null;
-
-  @ApiProperty({ type: [LeaderboardProfileEntry], description: 'One page of the member ranking (limit, offset).' })
-  results!: LeaderboardProfileEntry[];
-
-  @ApiProperty({ type: LeaderboardProfileEntry, nullable: true, description: "The requesting profile's own entry, also outside the page; null for an administrator or a non-member." })
-  requester!: LeaderboardProfileEntry | null;
-
-  @ApiProperty({ type: [LeaderboardTeamEntry], description: 'TEAM challenges: the first 100 teams of the team ranking; empty otherwise.' })
-  teams!: LeaderboardTeamEntry[];
-}
-
-export class LeaderboardTeamPage {
-  @ApiProperty({ example: 2 })
-  count!: number;
-
-  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null })
-  next!: string | null;
-
-  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null })
-  previous!: string | null;
-
-  @ApiProperty({ type: [LeaderboardTeamEntry] })
-  results!: LeaderboardTeamEntry[];
-
-  @ApiProperty({ type: ChallengePeriodView })
-  period!: ChallengePeriodView;
-
-  @ApiProperty({ type: LeaderboardTeamEntry, nullable: true, description: "The requesting profile's team entry, null if it has none." })
-  requester!: LeaderboardTeamEntry | null;
-}
-
-export class LeaderboardProfile {
-  @ApiProperty({ type: TeamRef })
-  team!: TeamRef;
-
-  @ApiProperty({ type: ChallengePeriodView })
-  period!: ChallengePeriodView;
-
-  @ApiProperty({ example: 21000, description: "The team's progress in the period (SUM or AVERAGE)." })
-  progress!: number;
-
-  @ApiProperty({ example: 3 })
-  count!: number;
-
-  @ApiProperty({ type: [LeaderboardProfileEntry], description: "Every member playing for the team, ranked by contribution." })
-  results!: LeaderboardProfileEntry[];
-}
-
-export class LeaderboardHistoryEntry {
-  @ApiProperty({ example: 0 })
-  date_range!: number;
-
-  @ApiProperty({ format: 'date-time', example: '2026-03-02T00:00:00.000Z' })
-  start!: string;
-
-  @ApiProperty({ format: 'date-time', example: '2026-03-03T00:00:00.000Z' })
-  end!: string;
-
-  @ApiProperty({ example: 10500, description: "The profile's progress (its contribution in TEAM and GROUP challenges) in the period." })
-  progress!: number;
-
-  @ApiProperty({ example: true, description: "Whether the profile's own progress reached the goal in the period." })
-  goal_reached!: boolean;
-
-  @ApiProperty({ example: 3, description: 'The leaderboard score with this period selected.' })
-  score!: number;
-}
-
-export class LeaderboardHistory {
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID })
-  challenge!: string;
-
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID })
-  profile!: string;
-
-  @ApiProperty({ type: [LeaderboardHistoryEntry], description: 'Every period from the one the profile joined in up to the current one.' })
-  results!: LeaderboardHistoryEntry[];
 }

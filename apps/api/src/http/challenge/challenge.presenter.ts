@@ -1,13 +1,11 @@
 import {
-  Challenge, ChallengeDefinition, ChallengePeriod, DEFAULT_GRACE_DAYS, LeaderboardEntry, ScoreHistoryEntry,
+  Challenge, ChallengeDefinition, ChallengePeriod, DEFAULT_GRACE_DAYS, LeaderboardEntry, Principal, ScoreHistoryEntry, seesPersonalFieldsOf,
 } from '@strive/domain';
 import { ChallengeFacts } from '../../gamification/challenge-views';
 import { MemberInfo } from '../../gamification/gamification-reads';
 import { ApiUrl } from '../shared/api-url';
-import {
-  ChallengeBody, ChallengeListItem, ChallengeMemberView, ChallengePeriodView, LeaderboardHistoryEntry, LeaderboardProfileEntry,
-  LeaderboardTeamEntry, TeamRef,
-} from './challenge.dto';
+import { ChallengeBody, ChallengeListItem, ChallengeMemberView, TeamRef } from './challenge.dto';
+import { ChallengePeriodView, LeaderboardHistoryEntry, LeaderboardProfileEntry, LeaderboardTeamEntry } from './challenge-leaderboard.dto';
 
 const TYPE_ALIASES: Record<string, Challenge['type']> = { GLOBAL: 'GROUP' };
 const GOAL_TYPE_ALIASES: Record<string, Challenge['goalType']> = { KCAL: 'CALORIES', TIME: 'DURATION' };
@@ -86,14 +84,16 @@ export function presentChallengeItem(facts: ChallengeFacts, url: ApiUrl): Challe
   };
 }
 
-export function presentMember(member: MemberInfo, url: ApiUrl): ChallengeMemberView {
+/** A member object as `viewer` may see it: another profile's reference is empty and its gender null. */
+export function presentMember(member: MemberInfo, url: ApiUrl, viewer: Principal): ChallengeMemberView {
+  const personal = seesPersonalFieldsOf(viewer, member.profileId);
   return {
     url: url.resource(`profile/${member.profileId}/`),
     public_id: member.profileId,
     name: member.name,
-    gender: member.gender,
+    gender: personal ? member.gender : null,
     team: member.team ? { public_id: member.team.id, name: member.team.name } : null,
-    reference: member.reference,
+    reference: personal ? member.reference : '',
     is_active: member.isActive,
   };
 }
@@ -107,6 +107,7 @@ export function presentProfileEntry(
   member: MemberInfo | undefined,
   teamNames: ReadonlyMap<string, string>,
   url: ApiUrl,
+  viewer: Principal,
 ): LeaderboardProfileEntry {
   const profile = member ?? {
     profileId: entry.profileId as string, name: '', gender: null, reference: '', team: null, isActive: true,
@@ -116,7 +117,7 @@ export function presentProfileEntry(
     score: entry.score,
     progress: entry.progress,
     goal_reached: entry.goalReached,
-    profile: presentMember(profile, url),
+    profile: presentMember(profile, url, viewer),
     team: teamRef(entry.teamId, teamNames),
   };
 }

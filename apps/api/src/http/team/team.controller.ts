@@ -1,19 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  AddTeamMembersUseCase, assertProfileAccess, CreateTeamUseCase, DeleteTeamUseCase, EnrollAutomaticMembersUseCase, JoinTeamUseCase,
-  LeaveTeamUseCase, Principal, RemoveTeamMembersUseCase, RenameTeamUseCase, requireTeam, Team, TeamRepository, MemberRescorer } from '@strive/domain';
-import { Inject } from '@nestjs/common';
+  AddTeamMembersUseCase, assertProfileAccess, CreateTeamUseCase, DeleteTeamUseCase, JoinTeamUseCase, LeaveTeamUseCase, Principal,
+  RemoveTeamMembersUseCase, RenameTeamUseCase, seesPersonalFieldsOf, Team,
+} from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
-import { GamificationReads } from '../../gamification/gamification-reads';
-import { TEAM_REPOSITORY, MEMBER_RESCORER } from '../../system/tokens';
+import { TeamDetail, TeamViews } from '../../gamification/team-views';
+import { BoundedOffsetPageQuery } from '../challenge/input-rules';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
-import { DEFAULT_LIMIT, offsetPage, OffsetPageQuery } from '../shared/offset-page';
+import { DEFAULT_LIMIT, offsetPage } from '../shared/offset-page';
 import { UuidParamPipe } from '../shared/uuid-param.pipe';
-import { TeamBody, TeamList, TeamListItem, TeamMemberBody, TeamMemberQuery, TeamMembersBody, TeamPatchBody, TeamView } from './team.dto';
-import { ChallengeRepository } from '@strive/domain';
-import { CHALLENGE_REPOSITORY } from '../../system/tokens';
+import {
+  TeamBody, TeamList, TeamListItem, TeamMemberBody, TeamMemberQuery, TeamMembersBody, TeamPatchBody, TeamRemoveMembersResult, TeamView,
+} from './team.dto';
 
 const PublicId = () => ApiParam({ name: 'public_id', format: 'uuid', description: 'The team public_id.' });
 
@@ -21,10 +21,7 @@ const PublicId = () => ApiParam({ name: 'public_id', format: 'uuid', description
 @Controller('team')
 export class TeamController {
   constructor(
-    @Inject(TEAM_REPOSITORY) private readonly teams: TeamRepository,
-    @Inject(CHALLENGE_REPOSITORY) private readonly challenges: ChallengeRepository,
-    private readonly reads: GamificationReads,
-    @Inject(MEMBER_RESCORER) private readonly scoring: MemberRescorer,
+    private readonly views: TeamViews,
     private readonly createTeam: CreateTeamUseCase,
     private readonly renameTeam: RenameTeamUseCase,
     private readonly deleteTeam: DeleteTeamUseCase,
@@ -32,7 +29,6 @@ export class TeamController {
     private readonly leaveTeam: LeaveTeamUseCase,
     private readonly addMembers: AddTeamMembersUseCase,
     private readonly removeMembers: RemoveTeamMembersUseCase,
-    private readonly enrollAutomatic: EnrollAutomaticMembersUseCase,
   ) {}
 
   @Get()
@@ -40,10 +36,9 @@ export class TeamController {
   @ApiOperation({ operationId: 'team_list', summary: "List the app's teams, oldest first" })
   @ApiOkResponse({ type: TeamList })
   @ApiProblemResponses(400)
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: OffsetPageQuery, @RequestUrl() url: ApiUrl) {
-    const page = await this.teams.list(principal.appId, { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 });
-    const counts = await this.reads.teamMemberCounts(page.items.map((team) => team.id));
-    return offsetPage(url, query, page.count, page.items.map((team) => this.item(team, counts.get(team.id) ?? 0, url)));
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: BoundedOffsetPageQuery, @RequestUrl() url: ApiUrl) {
+    const page = await this.views.page(principal.appId, query.limit ?? DEFAULT_LIMIT, query.offset ?? 0);
+    return offsetPage(url, query, page.count, page.items.map(({ team, numMembers }) => this.item(team, numMembers, url)));
   }
 
   @Post()
@@ -51,7 +46,7 @@ export class TeamController {
   @ApiOperation({ operationId: 'team_create', summary: 'Create a team' })
   @ApiCreatedResponse({ type: TeamView })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: TeamBody, @RequestUrl() url: ApiUrl) {
-    return this.present(await this.createTeam.execute({ appId: principal.appId, name: body.name }), url);
+    return this.present(await this.views.withMembers(await this.createTeam.execute({ appId: principal.appId, name: body.name })), principal, url);
   }
 
   @Get(':public_id')
@@ -61,7 +56,7 @@ export class TeamController {
   @ApiOkResponse({ type: TeamView })
   @ApiProblemResponses(400, 404)
   async read(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @RequestUrl() url: ApiUrl) {
-    return this.present(await requireTeam(this.teams, principal.appId, id), url);
+    return this.present(await this.views.detail(principal.appId, id), principal, url);
   }
 
   @Put(':public_id')
@@ -71,7 +66,7 @@ export class TeamController {
   @ApiOkResponse({ type: TeamView })
   @ApiProblemResponses(404)
   async replace(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamBody, @RequestUrl() url: ApiUrl) {
-    return this.present(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name }), url);
+    return this.present(await this.views.withMembers(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name })), principal, url);
   }
 
   @Patch(':public_id')
@@ -81,7 +76,7 @@ export class TeamController {
   @ApiOkResponse({ type: TeamView })
   @ApiProblemResponses(404)
   async patch(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamPatchBody, @RequestUrl() url: ApiUrl) {
-    return this.present(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name }), url);
+    return this.present(await this.views.withMembers(await this.renameTeam.execute({ appId: principal.appId, teamId: id, name: body.name })), principal, url);
   }
 
   @Delete(':public_id')
@@ -150,55 +145,48 @@ export class TeamController {
   @Post(':public_id/remove_members')
   @Auth('admin')
   @PublicId()
-  @ApiOperation({ operationId: 'team_remove_members', summary: 'Remove many profiles (non-members are skipped)' })
-  @ApiCreatedResponse({ type: TeamMembersBody })
+  @ApiOperation({ operationId: 'team_remove_members', summary: 'Remove many profiles (an unknown profile is 404, nothing removed; non-members are reported)' })
+  @ApiCreatedResponse({ type: TeamRemoveMembersResult })
   @ApiProblemResponses(404)
-  async removeMany(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamMembersBody) {
-    await this.removeMembers.execute({ appId: principal.appId, teamId: id, profileIds: body.profiles });
-    return { profiles: [...new Set(body.profiles)] };
+  async removeMany(
+    @CurrentPrincipal() principal: Principal,
+    @Param('public_id', UuidParamPipe) id: string,
+    @Body() body: TeamMembersBody,
+  ): Promise<TeamRemoveMembersResult> {
+    const result = await this.removeMembers.execute({ appId: principal.appId, teamId: id, profileIds: body.profiles });
+    return { profiles: [...result.removed], ...(result.notMembers.length > 0 ? { not_members: [...result.notMembers] } : {}) };
   }
 
   private async join(principal: Principal, id: string, body: TeamMemberBody): Promise<TeamMemberBody> {
     assertProfileAccess(principal, body.profile, true);
     await this.joinTeam.execute({ appId: principal.appId, teamId: id, profileId: body.profile });
-    await this.enrollInTeamChallenges(principal.appId, [body.profile]);
     return { profile: body.profile };
   }
 
   private async joinMany(principal: Principal, id: string, body: TeamMembersBody): Promise<TeamMembersBody> {
-    const result = await this.addMembers.execute({ appId: principal.appId, teamId: id, profileIds: body.profiles });
-    await this.enrollInTeamChallenges(principal.appId, result.added.map((m) => m.profileId));
+    await this.addMembers.execute({ appId: principal.appId, teamId: id, profileIds: body.profiles });
     return { profiles: [...new Set(body.profiles)] };
-  }
-
-  /** A profile with its first team can now enter AUTOMATIC TEAM challenges it was skipped from. */
-  private async enrollInTeamChallenges(appId: string, profileIds: string[]): Promise<void> {
-    if (profileIds.length === 0) return;
-    const result = await this.enrollAutomatic.execute({ appId, profileIds });
-    const byChallenge = new Map<string, string[]>();
-    for (const member of result.enrolled) byChallenge.set(member.challengeId, [...(byChallenge.get(member.challengeId) ?? []), member.profileId]);
-    for (const [challengeId, ids] of byChallenge) {
-      const challenge = await this.challenges.findById(appId, challengeId);
-      if (challenge) await this.scoring.rescoreMembers(challenge, ids);
-    }
   }
 
   private item(team: Team, members: number, url: ApiUrl): TeamListItem {
     return { url: url.resource(`team/${team.id}/`), public_id: team.id, name: team.name, num_members: members };
   }
 
-  private async present(team: Team, url: ApiUrl): Promise<TeamView> {
-    const members = await this.reads.teamMembers(team.id);
+  /** Another profile's reference is empty and its gender null for a profile bearer (seesPersonalFieldsOf). */
+  private present({ team, members }: TeamDetail, viewer: Principal, url: ApiUrl): TeamView {
     return {
       ...this.item(team, members.length, url),
-      members: members.map((m) => ({
-        url: url.resource(`profile/${m.profileId}/`),
-        public_id: m.profileId,
-        name: m.name,
-        gender: m.gender,
-        team: m.team,
-        reference: m.reference,
-      })),
+      members: members.map((m) => {
+        const personal = seesPersonalFieldsOf(viewer, m.profileId);
+        return {
+          url: url.resource(`profile/${m.profileId}/`),
+          public_id: m.profileId,
+          name: m.name,
+          gender: personal ? m.gender : null,
+          team: m.team,
+          reference: personal ? m.reference : '',
+        };
+      }),
     };
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsString, IsUUID, Length } from 'class-validator';
+import { LowerCaseUuid, LowerCaseUuids, MAX_PROFILES_PER_CALL, StorableText } from '../challenge/input-rules';
 import { OffsetPageOf } from '../shared/offset-page';
 
 const EXAMPLE_ID = '8c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f';
@@ -8,6 +9,7 @@ export class TeamBody {
   @ApiProperty({ example: 'Red runners', minLength: 1, maxLength: 100 })
   @IsString()
   @Length(1, 100)
+  @StorableText()
   name!: string;
 
   @ApiPropertyOptional({ readOnly: true, description: 'Ignored: read-only.' }) @Allow() url?: unknown;
@@ -16,7 +18,8 @@ export class TeamBody {
   @ApiPropertyOptional({ readOnly: true, description: 'Ignored: read-only.' }) @Allow() members?: unknown;
 }
 
-export class TeamPatchBody extends PartialType(TeamBody) {}
+/** PATCH body: `name` may be omitted, never null. */
+export class TeamPatchBody extends PartialType(TeamBody, { skipNullProperties: false }) {}
 
 export class TeamMemberView {
   @ApiProperty({ format: 'uri', example: `https://api.example.com/api/v1/profile/${EXAMPLE_ID}/` })
@@ -28,13 +31,13 @@ export class TeamMemberView {
   @ApiProperty({ example: 'Ann Runner' })
   name!: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'female' })
+  @ApiProperty({ type: String, nullable: true, example: 'female', description: "null for a profile bearer reading another profile (personal field)." })
   gender!: string | null;
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true, example: EXAMPLE_ID, description: "The profile's first team." })
   team!: string | null;
 
-  @ApiProperty({ example: 'crm-1042' })
+  @ApiProperty({ example: 'crm-1042', description: "The client's own id of the profile; empty for a profile bearer reading another profile." })
   reference!: string;
 }
 
@@ -61,20 +64,37 @@ export const TeamList = OffsetPageOf(TeamListItem, 'TeamList');
 
 export class TeamMemberBody {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: 'The profile public_id (a profile bearer: its own).' })
+  @LowerCaseUuid()
   @IsUUID()
   profile!: string;
 }
 
 export class TeamMembersBody {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
+  @ApiProperty({
+    type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL,
+    description: `Profile public_ids (any letter case; answers use lower case), at most ${MAX_PROFILES_PER_CALL}.`,
+  })
   @IsArray()
-  @ArrayMaxSize(1000)
+  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
+  @LowerCaseUuids()
   @IsUUID(undefined, { each: true })
   profiles!: string[];
 }
 
+export class TeamRemoveMembersResult {
+  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], description: 'The listed profiles that were members and are removed.' })
+  profiles!: string[];
+
+  @ApiPropertyOptional({
+    type: [String], format: 'uuid', example: [],
+    description: 'The listed profiles of the app that were not members (nothing done for them); omitted when there are none.',
+  })
+  not_members?: string[];
+}
+
 export class TeamMemberQuery {
   @ApiProperty({ format: 'uuid', description: 'The profile public_id.' })
+  @LowerCaseUuid()
   @IsUUID()
   profile!: string;
 }

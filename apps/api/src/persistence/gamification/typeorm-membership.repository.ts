@@ -83,6 +83,29 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     await atomically(this.db, run);
   }
 
+  async addIfAbsent(member: ChallengeMember): Promise<boolean> {
+    let inserted = false;
+    await atomically(this.db, async (db) => {
+      // ON CONFLICT DO NOTHING RETURNING: of concurrent identical joins exactly one gets a row back.
+      const rows: Row[] = await db.query(
+        `INSERT INTO challenge_member (app_id, challenge_id, profile_id, team_id, joined_at, inactive_intervals, is_active)
+         SELECT c.app_id, c.id, $2::uuid, $3::uuid, $4::timestamptz, $5::jsonb, $6::boolean FROM challenge c WHERE c.id = $1
+         ON CONFLICT (app_id, challenge_id, profile_id) DO NOTHING
+         RETURNING profile_id`,
+        [
+          member.challengeId, member.profileId, member.teamId, member.joinedAt.toISOString(),
+          JSON.stringify(member.inactiveIntervals.map((i) => ({ from: i.from.toISOString(), to: i.to?.toISOString() ?? null }))),
+          isActiveMember(member),
+        ],
+      );
+      inserted = rows.length > 0;
+      if (!inserted) return;
+      await db.query('DELETE FROM challenge_opt_out WHERE challenge_id = $1 AND profile_id = $2', [member.challengeId, member.profileId]);
+      await bumpLeaderboardVersion(db, [member.challengeId]);
+    });
+    return inserted;
+  }
+
   async removeAll(challengeId: string, profileIds: readonly string[], optOut: boolean): Promise<void> {
     if (profileIds.length === 0) return;
     await atomically(this.db, async (db) => {

@@ -75,6 +75,18 @@ export class TypeOrmTeamRepository implements TeamRepository {
     );
   }
 
+  async addMembershipIfAbsent(membership: TeamMembership): Promise<boolean> {
+    // One statement: of concurrent identical joins exactly one gets a row back.
+    const rows: Row[] = await this.db.query(
+      `INSERT INTO team_member (app_id, team_id, profile_id, joined_at)
+       SELECT t.app_id, t.id, $2::uuid, $3::timestamptz FROM team t WHERE t.id = $1
+       ON CONFLICT DO NOTHING
+       RETURNING profile_id`,
+      [membership.teamId, membership.profileId, membership.joinedAt.toISOString()],
+    );
+    return rows.length > 0;
+  }
+
   async removeMemberships(teamId: string, profileIds: readonly string[]): Promise<void> {
     await this.db.query('DELETE FROM team_member WHERE team_id = $1 AND profile_id = ANY($2::uuid[])', [teamId, [...profileIds]]);
   }

@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  Challenge, ChallengePeriod, Clock, GetScoreHistoryUseCase, LeaderboardEntry, MembershipError, MembershipErrorCode, MembershipRepository,
+  PeriodCalendar, Principal, Ranked, ScoreHistoryEntry, TeamError,
+} from '@strive/domain';
+import { CLOCK, MEMBERSHIP_REPOSITORY } from '../system/tokens';
+import { ChallengeViews } from './challenge-views';
+import { GamificationReads, MemberInfo } from './gamification-reads';
+import { LeaderboardCache } from './leaderboard-cache';
+
+/** TEAM challenges: how many teams leaderboard/ lists next to the member ranking. */
+export const TEAMS_ON_LEADERBOARD = 100;
+
+export interface PeriodSelection {
+  readonly dateRange?: number;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** leaderboard/: a page of the member ranking, the requester's entry, the first teams. */
+export interface ProfileBoardPage {
+  readonly challenge: Challenge;
+  readonly period: ChallengePeriod;
+  readonly currentIndex: number;
+  readonly count: number;
+  readonly results: readonly Ranked<LeaderboardEntry>[];
+  readonly requester: Ranked<LeaderboardEntry> | null;
+  readonly teams: readonly Ranked<LeaderboardEntry>[];
+  readonly members: ReadonlyMap<string, MemberInfo>;
+  readonly teamNames: ReadonlyMap<string, string>;
+}
+
+/** team/: a page of the team ranking and the requester's team entry. */
+export interface TeamBoardPage {
+  readonly period: ChallengePeriod;
+  readonly currentIndex: number;
+  readonly count: number;
+  readonly results: readonly Ranked<LeaderboardEntry>[];
+  readonly requester: Ranked<LeaderboardEntry> | null;
+  readonly teamNames: ReadonlyMap<string, string>;
+}
+
+/** team/{team}/: every member playing for the team, ranked by contribution. */
+export interface TeamContribution {
+  readonly teamId: string;
+  readonly period: ChallengePeriod;
+  readonly currentIndex: number;
+  readonly progress: number;
+  readonly entries: readonly Ranked<LeaderboardEntry>[];
+  readonly members: ReadonlyMap<string, MemberInfo>;
+  readonly teamNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * The read side of leaderboards (host query service): each leaderboard operation is one call
+ * here, composed of the visibility check, the cached rankings and the names they show.
+ */
+@Injectable()
+export class ChallengeLeaderboards {
+  constructor(
+    private readonly views: ChallengeViews,
+    private readonly boards: LeaderboardCache,
+    private readonly reads: GamificationReads,
+    private readonly history: GetScoreHistoryUseCase,
+    @Inject(MEMBERSHIP_REPOSITORY) private readonly memberships: MembershipRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * leaderboard/, serialized by `render`. The answer is a function of the board version, the
+   * request (`requestKey`: its full URL), the requester and the current period as long as it names
+   * no team (team names are read fresh): serialized once per board version, then reused.
+   */
+  async profileBoard(
+    principal: Principal,
+    challengeId: string,
+    selection: PeriodSelection,
+    requestKey: string,
+    render: (page: ProfileBoardPage) => string,
+  ): Promise<string> {
+    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, challengeId);
+    const requester = principal.kind === 'profile' ? principal.profileId : null;
+    const currentIndex = this.currentIndex(challenge);
+    const profiles = await this.boards.board(challenge, 'profiles', selection.dateRange, undefined, version);
+    const key = `${requestKey}|${requester ?? ''}|${currentIndex}`;
+    const kept = this.boards.serializedPage(profiles, key);
+    if (kept !== undefined) return kept;
+    const board = this.boards.page(profiles, selection.limit, selection.offset, requester);
+    const teams =
+      challenge.type === 'TEAM'
+        ? this.boards.page(await this.boards.board(challenge, 'teams', selection.dateRange, undefined, version), TEAMS_ON_LEADERBOARD, 0, null)
+            .results
+        : [];
+    const entries = board.requester ? [...board.results, board.requester] : [...board.results];
+    const members = await this.boards.memberInfos(profiles, challenge.id, entries.map((e) => e.profileId as string));
+    const teamIds = [...entries, ...teams].map((e) => e.teamId);
+    const teamNames = await this.reads.teamNames(principal.appId, teamIds);
+    const json = render({
+      challenge, period: profiles.period, currentIndex, count: board.count, results: board.results, requester: board.requester, teams,
+      members, teamNames,
+    });
+    if (teamIds.every((teamId) => teamId === null)) this.boards.keepSerializedPage(profiles, key, json);
+    return json;
+  }
+
+  /** team/: the team ranking of a period (TEAM challenges). */
+  async teamBoard(principal: Principal, challengeId: string, selection: PeriodSelection): Promise<TeamBoardPage> {
+    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, challengeId);
+    const teams = await this.boards.board(challenge, 'teams', selection.dateRange, undefined, version);
+    const requesterTeam = principal.kind === 'profile' ? (teams.teamOf.get(principal.profileId) ?? null) : null;
+    const board = this.boards.page(teams, selection.limit, selection.offset, requesterTeam);
+    const shown = board.requester ? [...board.results, board.requester] : board.results;
+    return {
+      period: teams.period, currentIndex: this.currentIndex(challenge), count: board.count, results: board.results, requester: board.requester,
+      teamNames: await this.reads.teamNames(principal.appId, shown.map((e) => e.teamId)),
+    };
+  }
+
+  /** team/{team}/: the contributions of one team's members in a period; an unknown team is 404. */
+  async teamContribution(principal: Principal, challengeId: string, teamId: string, dateRange: number | undefined): Promise<TeamContribution> {
+    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, challengeId);
+    const teamNames = await this.reads.teamNames(principal.appId, [teamId]);
+    if (!teamNames.has(teamId)) throw TeamError.notFound(teamId);
+    const contributions = await this.boards.board(challenge, 'team_members', dateRange, teamId, version);
+    const teams = await this.boards.board(challenge, 'teams', dateRange, undefined, version);
+    const entries = contributions.table.slice(0, contributions.table.size);
+    return {
+      teamId, period: contributions.period, currentIndex: this.currentIndex(challenge), progress: teams.table.find(teamId)?.progress ?? 0,
+      entries, teamNames, members: await this.reads.membersByIds(challenge.id, entries.map((e) => e.profileId as string)),
+    };
+  }
+
+  /** leaderboard_history/: the requesting profile's scores for every period since it joined (404 for a non-member). */
+  async memberHistory(principal: Principal & { kind: 'profile' }, challengeId: string): Promise<{ challenge: Challenge; entries: ScoreHistoryEntry[] }> {
+    const challenge = await this.views.visible(principal, challengeId);
+    const member = await this.memberships.find(challenge.id, principal.profileId);
+    if (!member) {
+      throw new MembershipError(
+        MembershipErrorCode.NotMember, `Profile ${principal.profileId} is not a member of challenge ${challengeId}.`, principal.profileId,
+      );
+    }
+    return { challenge, entries: await this.history.execute({ challenge, member }) };
+  }
+
+  /** periods/: every period of the visible challenge and the index of the current one. */
+  async periods(principal: Principal, challengeId: string): Promise<{ periods: readonly ChallengePeriod[]; currentIndex: number }> {
+    const challenge = await this.views.visible(principal, challengeId);
+    return { periods: PeriodCalendar.of(challenge).periods, currentIndex: this.currentIndex(challenge) };
+  }
+
+  private currentIndex(challenge: Challenge): number {
+    return PeriodCalendar.of(challenge).indexAt(this.clock.now());
+  }
+}

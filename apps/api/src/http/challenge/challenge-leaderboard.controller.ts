@@ -1,0 +1,126 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Principal } from '@strive/domain';
+import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
+import { ChallengeLeaderboards } from '../../gamification/challenge-leaderboards';
+import { ApiProblemResponses } from '../problem/api-problem-responses';
+import { ApiUrl, RequestUrl } from '../shared/api-url';
+import { DEFAULT_LIMIT, offsetPage } from '../shared/offset-page';
+import { UuidParamPipe } from '../shared/uuid-param.pipe';
+import { PublicId } from './challenge.controller';
+import {
+  ChallengePeriodView, DateRangeQuery, LeaderboardHistory, LeaderboardProfile, LeaderboardProfileAndTeam, LeaderboardQuery,
+  LeaderboardTeamPage,
+} from './challenge-leaderboard.dto';
+import { presentHistoryEntry, presentPeriod, presentProfileEntry, presentTeamEntry, teamRef } from './challenge.presenter';
+
+/** Challenge leaderboards: leaderboard/, leaderboard_history/, team/, team/{id}/, periods/. */
+@ApiTags('Challenge')
+@Controller('challenge')
+export class ChallengeLeaderboardController {
+  constructor(private readonly leaderboards: ChallengeLeaderboards) {}
+
+  @Get(':public_id/leaderboard')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'challenge_leaderboard', summary: 'Member ranking of a period (plus the team ranking of TEAM challenges)' })
+  @ApiOkResponse({ type: LeaderboardProfileAndTeam })
+  @ApiProblemResponses(400, 404)
+  async leaderboard(
+    @CurrentPrincipal() principal: Principal,
+    @Param('public_id', UuidParamPipe) id: string,
+    @Query() query: LeaderboardQuery,
+    @RequestUrl() url: ApiUrl,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<string> {
+    const selection = { dateRange: query.date_range, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
+    const json = await this.leaderboards.profileBoard(principal, id, selection, url.withQuery({}), (page) => {
+      const links = offsetPage(url, query, page.count, []);
+      const entry = (e: (typeof page.results)[number]) => presentProfileEntry(e, page.members.get(e.profileId as string), page.teamNames, url, principal);
+      const answer: LeaderboardProfileAndTeam = {
+        challenge: page.challenge.id,
+        period: presentPeriod(page.period, page.currentIndex),
+        count: page.count,
+        next: links.next,
+        previous: links.previous,
+        results: page.results.map(entry),
+        requester: page.requester ? entry(page.requester) : null,
+        teams: page.teams.map((e) => presentTeamEntry(e, page.teamNames)),
+      };
+      return JSON.stringify(answer);
+    });
+    // Serialized already (and maybe reused): sent as a returned object would be (same content type).
+    response.type('application/json; charset=utf-8');
+    return json;
+  }
+
+  @Get(':public_id/leaderboard_history')
+  @Auth('profile')
+  @PublicId()
+  @ApiOperation({ operationId: 'challenge_leaderboard_history', summary: "The requesting profile's scores for every period since it joined" })
+  @ApiOkResponse({ type: LeaderboardHistory })
+  @ApiProblemResponses(400, 404)
+  async leaderboardHistory(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string): Promise<LeaderboardHistory> {
+    const profile = principal as Principal & { kind: 'profile' }; // @Auth('profile')
+    const { challenge, entries } = await this.leaderboards.memberHistory(profile, id);
+    return { challenge: challenge.id, profile: profile.profileId, results: entries.map(presentHistoryEntry) };
+  }
+
+  @Get(':public_id/periods')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'challenge_periods', summary: 'The periods of the challenge; date_range is their index' })
+  @ApiOkResponse({ type: [ChallengePeriodView] })
+  @ApiProblemResponses(400, 404)
+  async periods(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string): Promise<ChallengePeriodView[]> {
+    const { periods, currentIndex } = await this.leaderboards.periods(principal, id);
+    return periods.map((period) => presentPeriod(period, currentIndex));
+  }
+
+  @Get(':public_id/team')
+  @Auth('either')
+  @PublicId()
+  @ApiOperation({ operationId: 'challenge_team_leaderboard', summary: 'Team ranking of a period (TEAM challenges)' })
+  @ApiOkResponse({ type: LeaderboardTeamPage })
+  @ApiProblemResponses(400, 404)
+  async teamLeaderboard(
+    @CurrentPrincipal() principal: Principal,
+    @Param('public_id', UuidParamPipe) id: string,
+    @Query() query: LeaderboardQuery,
+    @RequestUrl() url: ApiUrl,
+  ): Promise<LeaderboardTeamPage> {
+    const selection = { dateRange: query.date_range, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
+    const board = await this.leaderboards.teamBoard(principal, id, selection);
+    const page = offsetPage(url, query, board.count, board.results.map((e) => presentTeamEntry(e, board.teamNames)));
+    return {
+      ...page,
+      period: presentPeriod(board.period, board.currentIndex),
+      requester: board.requester ? presentTeamEntry(board.requester, board.teamNames) : null,
+    };
+  }
+
+  @Get(':public_id/team/:team_public_id')
+  @Auth('either')
+  @PublicId()
+  @ApiParam({ name: 'team_public_id', format: 'uuid', description: 'The team public_id.' })
+  @ApiOperation({ operationId: 'challenge_team_contribution', summary: "Contribution of one team's members in a period (TEAM challenges)" })
+  @ApiOkResponse({ type: LeaderboardProfile })
+  @ApiProblemResponses(400, 404)
+  async teamContribution(
+    @CurrentPrincipal() principal: Principal,
+    @Param('public_id', UuidParamPipe) id: string,
+    @Param('team_public_id', UuidParamPipe) teamId: string,
+    @Query() query: DateRangeQuery,
+    @RequestUrl() url: ApiUrl,
+  ): Promise<LeaderboardProfile> {
+    const team = await this.leaderboards.teamContribution(principal, id, teamId, query.date_range);
+    return {
+      team: teamRef(team.teamId, team.teamNames) as { public_id: string; name: string },
+      period: presentPeriod(team.period, team.currentIndex),
+      progress: team.progress,
+      count: team.entries.length,
+      results: team.entries.map((e) => presentProfileEntry(e, team.members.get(e.profileId as string), team.teamNames, url, principal)),
+    };
+  }
+}

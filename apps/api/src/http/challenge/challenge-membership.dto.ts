@@ -1,0 +1,180 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { ChallengeView } from './challenge.dto';
+import { BoundedOffsetPageQuery, LowerCaseUuid, LowerCaseUuids, MAX_PROFILES_PER_CALL } from './input-rules';
+
+/** Challenge membership: member/, members/, remove_members/, deactivate_member(s)/. */
+
+const EXAMPLE_ID = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+const PROFILES_DESCRIPTION = `Profile public_ids (any letter case; answers use lower case), at most ${MAX_PROFILES_PER_CALL}.`;
+
+/** A query flag: only the words true and false (class-transformer's Boolean would read "false" as true). */
+export const BooleanWord = () =>
+  Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
+
+export class MembersPageQuery extends BoundedOffsetPageQuery {}
+
+export class ChallengeWithMembersView extends ChallengeView {
+  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null, description: 'Next page of members.' })
+  members_next!: string | null;
+
+  @ApiProperty({ type: String, format: 'uri', nullable: true, example: null, description: 'Previous page of members.' })
+  members_previous!: string | null;
+}
+
+export class MemberBody {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: 'The profile public_id (a profile bearer: its own).' })
+  @LowerCaseUuid()
+  @IsUUID()
+  profile!: string;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null, description: "TEAM challenges: the team to play for; omitted: the profile's first team." })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @LowerCaseUuid()
+  @IsUUID()
+  team?: string | null;
+}
+
+export class MembersBody {
+  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL, description: PROFILES_DESCRIPTION })
+  @IsArray()
+  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
+  @LowerCaseUuids()
+  @IsUUID(undefined, { each: true })
+  profiles!: string[];
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null, description: "TEAM challenges: the team every listed profile plays for; omitted: each one's first team." })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @LowerCaseUuid()
+  @IsUUID()
+  team?: string | null;
+}
+
+export class RemoveMembersBody {
+  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL, description: PROFILES_DESCRIPTION })
+  @IsArray()
+  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
+  @LowerCaseUuids()
+  @IsUUID(undefined, { each: true })
+  profiles!: string[];
+}
+
+export class MemberQuery {
+  @ApiProperty({ format: 'uuid', description: 'The profile public_id.' })
+  @LowerCaseUuid()
+  @IsUUID()
+  profile!: string;
+}
+
+export class DeactivateMemberBody {
+  @ApiPropertyOptional({ format: 'uuid', example: EXAMPLE_ID, description: 'The profile (or the profile query parameter).' })
+  @IsOptional()
+  @LowerCaseUuid()
+  @IsUUID()
+  profile?: string;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null, description: 'Accepted for symmetry; the member keeps its team.' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @LowerCaseUuid()
+  @IsUUID()
+  team?: string | null;
+
+  @ApiPropertyOptional({ example: false, default: false, description: 'false deactivates (score frozen, still visible), true reactivates.' })
+  @IsOptional()
+  @IsBoolean()
+  is_active?: boolean;
+}
+
+export class DeactivateMembersBody {
+  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL, description: PROFILES_DESCRIPTION })
+  @IsArray()
+  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
+  @LowerCaseUuids()
+  @IsUUID(undefined, { each: true })
+  profiles!: string[];
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @LowerCaseUuid()
+  @IsUUID()
+  team?: string | null;
+
+  @ApiPropertyOptional({ example: false, default: false })
+  @IsOptional()
+  @IsBoolean()
+  is_active?: boolean;
+}
+
+export class DeactivateQuery {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The profile (deactivate_member: required here or in the body).' })
+  @IsOptional()
+  @LowerCaseUuid()
+  @IsUUID()
+  profile?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @LowerCaseUuid()
+  @IsUUID()
+  team?: string;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Overrides the body: false deactivates, true reactivates (default false).' })
+  @IsOptional()
+  @BooleanWord()
+  @IsBoolean()
+  is_active?: boolean;
+}
+
+export class MemberResult {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID })
+  profile!: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null, description: 'The team the member plays for (TEAM challenges).' })
+  team!: string | null;
+}
+
+export class MembersResult {
+  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
+  profiles!: string[];
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null })
+  team!: string | null;
+}
+
+export class RemoveMembersResult {
+  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], description: 'The listed profiles that were members and are removed.' })
+  profiles!: string[];
+
+  @ApiPropertyOptional({
+    type: [String], format: 'uuid', example: [],
+    description: 'The listed profiles of the app that were not members (nothing done for them); omitted when there are none.',
+  })
+  not_members?: string[];
+}
+
+export class DeactivateMemberResult {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID })
+  profile!: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null })
+  team!: string | null;
+
+  @ApiProperty({ example: false })
+  is_active!: boolean;
+}
+
+export class DeactivateMembersResult {
+  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID] })
+  profiles!: string[];
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null })
+  team!: string | null;
+
+  @ApiProperty({ example: false })
+  is_active!: boolean;
+}
