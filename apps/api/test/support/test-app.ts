@@ -29,6 +29,10 @@ export interface TestAppOptions {
 
 let embeddedDatabases = 0;
 
+// The suite sends hundreds of requests per bearer within a minute: limits far above that, so
+// no test depends on the production defaults; rate-limit.e2e-spec.ts sets small ones itself.
+const GENEROUS_RATE_LIMITS = { RATE_LIMIT_TOKEN_MAX: '1000000', RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000' };
+
 /** Real time that never repeats an instant, so "ordered by creation" is deterministic. */
 export class MonotonicClock implements Clock {
   private last = 0;
@@ -45,7 +49,7 @@ export class MonotonicClock implements Clock {
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'info', DEMO_APP: 'false', ...pick(process.env, 'DATABASE_URL'), ...options.env }),
+    ...loadConfig({ LOG_LEVEL: 'info', DEMO_APP: 'false', ...GENEROUS_RATE_LIMITS, ...pick(process.env, 'DATABASE_URL'), ...options.env }),
     dataDir: options.env?.DATA_DIR ?? `memory://test-${++embeddedDatabases}`,
   };
   if (config.databaseUrl) await emptyTables(config.databaseUrl);
