@@ -4,6 +4,17 @@ import { openTestDatabase, SqlEngine, truncateAll } from './test-database';
 
 const SQL_ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
 
+// One database per engine and test file, shared by its suites (an embedded one takes seconds to migrate).
+const databases = new Map<SqlEngine, Promise<DataSource>>();
+const database = (engine: SqlEngine) => {
+  if (!databases.has(engine)) databases.set(engine, openTestDatabase(engine));
+  return databases.get(engine) as Promise<DataSource>;
+};
+afterAll(async () => {
+  for (const opened of databases.values()) await (await opened).destroy();
+  databases.clear();
+});
+
 /**
  * Runs one contract suite against the in-memory twin and the TypeORM adapter on PGlite (and
  * on PostgreSQL when DATABASE_URL is set). `world()` is a fresh, empty store in every test.
@@ -20,13 +31,9 @@ export function describeContract(name: string, suite: (world: () => RepositoryWo
 
     for (const engine of SQL_ENGINES) {
       describe(`TypeORM on ${engine}`, () => {
-        let dataSource: DataSource;
         let current: RepositoryWorld;
-        beforeAll(async () => {
-          dataSource = await openTestDatabase(engine);
-        });
-        afterAll(() => dataSource?.destroy());
         beforeEach(async () => {
+          const dataSource = await database(engine);
           await truncateAll(dataSource);
           current = sqlWorld(dataSource);
         });
