@@ -13,7 +13,7 @@ export function ApiRateLimitResponse(limit: string) {
   return applyDecorators(
     ApiResponse({
       status: 429,
-      description: `Rate limited (${limit}; docs/decisions.md "Rate limits"). Every answer of this operation carries the RateLimit-* headers.`,
+      description: `Rate limited (${limit}; docs/decisions.md "Rate limits"). Every answer to a request with credentials carries the RateLimit-* headers.`,
       headers: HEADERS,
       content: {
         'application/problem+json': {
