@@ -46,6 +46,18 @@ const config: Config = {
       moduleNameMapper,
     },
     {
+      // Contract suites of the ports with hand-written SQL: in-memory twin and TypeORM adapter
+      // (PGlite, and PostgreSQL with DATABASE_URL) pass the same tests.
+      displayName: 'medium',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/apps/api/test/medium/**/*.medium-spec.ts'],
+      transform,
+      moduleNameMapper,
+      globalSetup: '<rootDir>/apps/api/test/medium/support/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/apps/api/test/support/setup-timeout.ts'],
+    },
+    {
       displayName: 'e2e',
       testEnvironment: 'node',
       rootDir: '.',

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
 import { problemOf, ProblemDetailsFilter, sendProblem } from './http/problem/problem-details.filter';
+import { registerRateLimits } from './http/rate-limit/rate-limits';
 import { RequestValidationError } from './http/problem/request-validation.error';
 import { VersionedRequest } from './http/shared/api-url';
 import { requestIdOf, requestLogger } from './logging/request-logger';
@@ -45,6 +46,7 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.addHook('onRequest', requestLogger(logger));
   acceptJsonBodies(fastify);
+  registerRateLimits(app);
   app.setGlobalPrefix('api/v1', { exclude: ['health'] });
   app.useGlobalPipes(
     new ValidationPipe({

@@ -125,6 +125,32 @@ describe('authentication', () => {
       });
     });
 
+    it('challenges every 401 with WWW-Authenticate: Bearer, and POST /token/ with Basic', async () => {
+      const credentials = await createClientApp(test);
+      const admin = await adminBearer(test, credentials);
+      const bearerRefusals = [
+        await test.http.get('/api/v1/profile/').expect(401),
+        await test.http.get('/api/v1/profile/').set('Authorization', 'Bearer not-a-known-token').expect(401),
+        await test.http.get('/api/v1/profile/').set('Authorization', basic(credentials)).expect(401),
+        await test.http.post('/api/v1/profile/').send({ name: 'Ann' }).expect(401),
+      ];
+      for (const refused of bearerRefusals) {
+        expect(refused.headers['www-authenticate']).toBe('Bearer realm="strive"');
+        expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      }
+      const tokenRefusals = [
+        await test.http.post('/api/v1/token/').expect(401),
+        await test.http.post('/api/v1/token/').set('Authorization', basic({ ...credentials, clientSecret: 'nope' })).expect(401),
+        await test.http.post('/api/v1/token/').set('Authorization', `Bearer ${admin}`).expect(401),
+      ];
+      for (const refused of tokenRefusals) expect(refused.headers['www-authenticate']).toBe('Basic realm="strive", charset="UTF-8"');
+      // Accepted and forbidden (403) answers carry no challenge.
+      expect((await test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${admin}`).expect(200)).headers).not.toHaveProperty('www-authenticate');
+      const profile = await createProfile(test, admin);
+      const forbidden = await test.http.post('/api/v1/profile/').set('Authorization', `Bearer ${profile.bearer}`).send({ name: 'Bob' }).expect(403);
+      expect(forbidden.headers).not.toHaveProperty('www-authenticate');
+    });
+
     it('stores secrets and bearers only as digests', async () => {
       const credentials = await createClientApp(test);
       const admin = await adminBearer(test, credentials);

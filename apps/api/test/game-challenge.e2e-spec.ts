@@ -206,7 +206,7 @@ describe('challenges and membership', () => {
       const app = await adminBearer(test, await createClientApp(test, 'Auto'));
       const early = await createProfile(test, app, { name: 'Early' });
       const { public_id: id } = (await test.http.post('/api/v1/challenge/').set(auth(app)).send(body({ enrollment_method: 'AUTOMATIC' })).expect(201)).body;
-      const late = await createProfile(test, app, { name: 'Late' });
+      await createProfile(test, app, { name: 'Late' });
       const members = async () => (await test.http.get(`/api/v1/challenge/${id}/members/`).set(auth(app)).expect(200)).body.members.map((m: { name: string }) => m.name);
       expect((await members()).sort()).toEqual(['Early', 'Late']);
       await test.http.delete(`/api/v1/challenge/${id}/member/?profile=${early.publicId}`).set(auth(early.bearer)).expect(204);
@@ -218,7 +218,6 @@ describe('challenges and membership', () => {
       // Early may come back by itself.
       await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(early.bearer)).send({ profile: early.publicId }).expect(201);
       expect((await members()).sort()).toEqual(['Early', 'Late', 'Later']);
-      expect(late.publicId).toBeDefined();
     });
   });
 

@@ -41,8 +41,9 @@ describe('start-up', () => {
         env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, TS_NODE_TRANSPILE_ONLY: 'true' },
       });
 
+    // The CLI and the server are given DATABASE_URL '' and a data directory: this runs on the
+    // embedded database on disk whatever the suite's DATABASE_URL.
     it('creates an app with `app create --name`, printing its credentials once, and refuses bad usage', async () => {
-      if (process.env.DATABASE_URL) return; // this case is about the embedded database on disk
       const { stdout } = await cli('app', 'create', '--name', 'Club');
       const printed = JSON.parse(stdout.trim());
       expect(printed).toEqual({ client_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
@@ -59,8 +60,8 @@ describe('start-up', () => {
   });
 
   describe('demo app', () => {
+    // An embedded-database convenience: started with DATABASE_URL '', whatever the suite's.
     it('is created and printed once on the first embedded start with no app, and never again', async () => {
-      if (process.env.DATABASE_URL) return; // the demo app is an embedded-database convenience
       const dataDir = mkdtempSync(join(tmpdir(), 'strive-demo-'));
       const printed: string[] = [];
       const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -70,8 +71,8 @@ describe('start-up', () => {
       try {
         const first = await startTestApp({ env: { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_APP: 'true' } });
         const line = printed.join('').split('\n').find((l) => l.startsWith('{"client_id"'));
-        expect(line).toBeDefined();
-        const credentials = JSON.parse(line as string);
+        const credentials = JSON.parse(line ?? 'null');
+        expect(credentials).toEqual({ client_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
         await first.http.post('/api/v1/token/').set('Authorization', basic({ clientId: credentials.client_id, clientSecret: credentials.client_secret })).expect(200);
         await first.close();
 

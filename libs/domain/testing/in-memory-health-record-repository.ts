@@ -2,11 +2,23 @@ import { IngestionCounts } from '../src/records/ingestion';
 import { HealthDataType, HealthRecord, StoredHealthRecord } from '../src/records/health-record';
 import { HealthRecordQuery, HealthRecordRepository, HealthUpsertResult } from '../src/ports/health-record-repository';
 
-const sameContent = (a: HealthRecord, b: HealthRecord) => JSON.stringify(a.data) === JSON.stringify(b.data);
+/** JSON with object keys sorted: equal for equal content, as jsonb compares it (key order does not count). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sameContent = (a: HealthRecord, b: HealthRecord) => canonical(a.data) === canonical(b.data);
+
+type Row = StoredHealthRecord & { appId: string; profileId: string };
 
 /** Keeps records by (app, profile, type, source, externalId) with increasing ids, as the real table does. */
 export class InMemoryHealthRecordRepository implements HealthRecordRepository {
-  readonly rows = new Map<string, StoredHealthRecord & { appId: string; profileId: string }>();
+  readonly rows = new Map<string, Row>();
   private nextId = 1;
 
   async upsert(appId: string, profileId: string, records: readonly HealthRecord[]): Promise<HealthUpsertResult> {
@@ -30,11 +42,17 @@ export class InMemoryHealthRecordRepository implements HealthRecordRepository {
 
   async list(query: HealthRecordQuery): Promise<StoredHealthRecord[]> {
     const forward = query.direction === 'forward' ? 1 : -1;
+    const times = query.times?.map((t) => t.getTime());
     const matching = [...this.rows.values()]
       .filter((r) => r.appId === query.appId && r.profileId === query.profileId && r.type === query.type && r.subtype === (query.subtype ?? ''))
       .filter((r) => (!query.from || r.time >= query.from) && (!query.to || r.time <= query.to))
+      .filter((r) => query.source === undefined || r.source === query.source)
+      .filter((r) => times === undefined || times.includes(r.time.getTime()))
+      .filter((r) => beyond(r, query.position, forward))
       .sort((a, b) => forward * (a.time.getTime() - b.time.getTime() || Number(a.id) - Number(b.id)));
-    return matching.slice(0, query.limit).map(({ appId: _a, profileId: _p, ...record }) => record);
+    // With `times` (per-date reads) every record of those times is returned, whatever the limit.
+    const page = query.times ? matching : matching.slice(0, query.limit);
+    return page.map(({ appId: _a, profileId: _p, ...record }) => record);
   }
 
   async listAll(
@@ -48,6 +66,17 @@ export class InMemoryHealthRecordRepository implements HealthRecordRepository {
   }
 
   async listTimes(query: HealthRecordQuery): Promise<Date[]> {
-    return [...new Set((await this.list({ ...query, limit: Infinity })).map((r) => r.time.getTime()))].slice(0, query.limit).map((t) => new Date(t));
+    const records = await this.list({ ...query, times: undefined, limit: Infinity });
+    const times = query.times?.map((t) => t.getTime());
+    const distinct = [...new Set(records.map((r) => r.time.getTime()))].filter((t) => times === undefined || times.includes(t));
+    return distinct.slice(0, query.limit).map((t) => new Date(t));
   }
+}
+
+/** Whether the record lies strictly after (forward) or before (backward) the position in (time, id) order. */
+function beyond(record: Row, position: HealthRecordQuery['position'], forward: number): boolean {
+  if (!position) return true;
+  const byTime = forward * (record.time.getTime() - position.time.getTime());
+  if (byTime !== 0 || position.id === null) return byTime > 0;
+  return forward * (Number(record.id) - Number(position.id)) > 0;
 }

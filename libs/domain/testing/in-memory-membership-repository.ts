@@ -15,8 +15,11 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     return this.members.get(key(challengeId, profileId)) ?? null;
   }
 
+  /** In (joinedAt, profileId) order, as the table answers. */
   async listByChallenge(challengeId: string): Promise<ChallengeMember[]> {
-    return [...this.members.values()].filter((m) => m.challengeId === challengeId);
+    return [...this.members.values()]
+      .filter((m) => m.challengeId === challengeId)
+      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || (a.profileId < b.profileId ? -1 : a.profileId > b.profileId ? 1 : 0));
   }
 
   async listByProfile(profileId: string): Promise<ChallengeMember[]> {

@@ -1,10 +1,10 @@
 import { Profile, ProfileOrderField } from '../src/identity/profile';
 import { ProfilePage, ProfileQuery, ProfileRepository } from '../src/ports/profile-repository';
 
-const sortKey: Record<ProfileOrderField, (p: Profile) => string | number> = {
+const sortKey: Record<ProfileOrderField, (p: Profile) => string | number | null> = {
   name: (p) => p.name,
   reference: (p) => p.reference,
-  gender: (p) => p.gender ?? '',
+  gender: (p) => p.gender,
   created: (p) => p.createdAt.getTime(),
   total_points: (p) => p.totalPoints,
 };
@@ -16,9 +16,12 @@ export class InMemoryProfileRepository implements ProfileRepository {
     this.profiles.set(profile.id, { profile, bearerDigest });
   }
 
+  /** As the table does: total_points and created_at are not written by update(). */
   async update(profile: Profile): Promise<void> {
     const row = this.profiles.get(profile.id);
-    if (row) this.profiles.set(profile.id, { ...row, profile });
+    if (row && row.profile.appId === profile.appId) {
+      this.profiles.set(profile.id, { ...row, profile: { ...profile, totalPoints: row.profile.totalPoints, createdAt: row.profile.createdAt } });
+    }
   }
 
   async setTotalPoints(appId: string, id: string, totalPoints: number): Promise<void> {
@@ -44,11 +47,17 @@ export class InMemoryProfileRepository implements ProfileRepository {
       .filter((p) => p.appId === query.appId)
       .filter((p) => query.onlyId === undefined || p.id === query.onlyId)
       .filter((p) => !needle || p.name.toLowerCase().includes(needle) || p.reference.toLowerCase().includes(needle))
-      .sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : a.id.localeCompare(b.id)));
+      .sort((a, b) => compareNullsLast(key(a), key(b), direction) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { count: matching.length, items: matching.slice(query.offset, query.offset + query.limit) };
   }
 
   async delete(appId: string, id: string): Promise<void> {
     if (this.profiles.get(id)?.profile.appId === appId) this.profiles.delete(id);
   }
+}
+
+/** ORDER BY value ASC|DESC NULLS LAST, as the SQL adapter sorts. */
+function compareNullsLast(a: string | number | null, b: string | number | null, direction: number): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return a < b ? -direction : a > b ? direction : 0;
 }

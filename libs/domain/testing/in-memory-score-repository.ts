@@ -1,4 +1,4 @@
-import { MemberPeriodScore } from '../src/challenge/member-period-score';
+import { MemberPeriodOutcome, MemberPeriodScore } from '../src/challenge/member-period-score';
 import { ScoreRepository } from '../src/ports/score-repository';
 
 export class InMemoryScoreRepository implements ScoreRepository {
@@ -23,8 +23,11 @@ export class InMemoryScoreRepository implements ScoreRepository {
     );
   }
 
-  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
-    return this.findForChallenge(challengeId, fromIndex, toIndex);
+  /** Only the outcome fields, as the SQL adapter reads them. */
+  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]> {
+    return (await this.findForChallenge(challengeId, fromIndex, toIndex)).map(
+      ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }) => ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }),
+    );
   }
 
   async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {

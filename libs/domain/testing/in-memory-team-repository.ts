@@ -36,16 +36,22 @@ export class InMemoryTeamRepository implements TeamRepository {
     return this.memberships.find((m) => m.teamId === teamId && m.profileId === profileId) ?? null;
   }
 
+  /** In (joinedAt, profileId) order, as the table answers. */
   async listMembers(teamId: string): Promise<TeamMembership[]> {
-    return this.memberships.filter((m) => m.teamId === teamId);
+    return this.memberships
+      .filter((m) => m.teamId === teamId)
+      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || (a.profileId < b.profileId ? -1 : a.profileId > b.profileId ? 1 : 0));
   }
 
   async listMembershipsOfProfile(profileId: string): Promise<TeamMembership[]> {
     return this.memberships.filter((m) => m.profileId === profileId);
   }
 
+  /** An existing (team, profile) membership stays as it is (the table's ON CONFLICT DO NOTHING). */
   async addMemberships(memberships: readonly TeamMembership[]): Promise<void> {
-    this.memberships.push(...memberships);
+    for (const m of memberships) {
+      if (!this.memberships.some((o) => o.teamId === m.teamId && o.profileId === m.profileId)) this.memberships.push(m);
+    }
   }
 
   async addMembershipIfAbsent(membership: TeamMembership): Promise<boolean> {

@@ -1,9 +1,11 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
 import { ApiBasicAuth, ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import { AccessRule, App, Principal } from '@strive/domain';
 import { ApiProblemResponses } from '../http/problem/api-problem-responses';
+import { ApiRateLimitResponse } from '../http/rate-limit/api-rate-limit-response';
+import { AppRateLimitGuard } from '../http/rate-limit/app-rate-limit.guard';
 import { ACCESS_RULE, AccessGuard } from './access.guard';
+import { BasicAuthGuard, BearerAuthGuard } from './challenging-auth.guard';
 
 const RULE_TEXT: Record<AccessRule, string> = {
   admin: 'administrator bearer only',
@@ -14,21 +16,28 @@ const RULE_TEXT: Record<AccessRule, string> = {
 
 /**
  * Requires a bearer and states which kind (interface.md "Authentication"):
- * no or unknown bearer 401, wrong kind 403. Documents both in the OpenAPI.
+ * no or unknown bearer 401, wrong kind 403; counted per bearer and per app (429).
+ * Documents all three in the OpenAPI.
  */
 export function Auth(rule: AccessRule) {
   return applyDecorators(
     SetMetadata(ACCESS_RULE, rule),
-    UseGuards(AuthGuard('bearer'), AccessGuard),
+    UseGuards(BearerAuthGuard, AppRateLimitGuard, AccessGuard),
     ApiBearerAuth('bearer'),
     ApiExtension('x-strive-auth', RULE_TEXT[rule]),
     ApiProblemResponses(401, 403),
+    ApiRateLimitResponse('per bearer and per app'),
   );
 }
 
-/** HTTP Basic client credentials (POST /token/ only). */
+/** HTTP Basic client credentials (POST /token/ only), counted per client id (429). */
 export function ClientAuth() {
-  return applyDecorators(UseGuards(AuthGuard('basic')), ApiBasicAuth('basic'), ApiProblemResponses(401));
+  return applyDecorators(
+    UseGuards(BasicAuthGuard),
+    ApiBasicAuth('basic'),
+    ApiProblemResponses(401),
+    ApiRateLimitResponse('per client id'),
+  );
 }
 
 /** The authenticated administrator or profile. */

@@ -19,9 +19,22 @@ export interface AppConfig {
   readonly demoApp: boolean;
   /** How long a resolved bearer is reused without a database lookup (ms; 0 disables). */
   readonly bearerCacheTtlMs: number;
+  /** Requests allowed per window (RATE_LIMIT_*); counted in this process (docs/decisions.md "Rate limits"). */
+  readonly rateLimit: RateLimitSettings;
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
   /** The job runner and the periodic ticks of this process. */
   readonly jobs: { readonly enabled: boolean; readonly pollIntervalMs: number; readonly tickIntervalMs: number };
+}
+
+export interface RateLimitSettings {
+  /** Length of the fixed window every limit counts in (ms). */
+  readonly windowMs: number;
+  /** POST /token/ per client id (every attempt, successful or not). */
+  readonly tokenMax: number;
+  /** Authenticated requests per bearer. */
+  readonly bearerMax: number;
+  /** Authenticated requests per app, all its bearers together. */
+  readonly appMax: number;
 }
 
 const BYTES_PER_UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
@@ -76,6 +89,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (!Number.isInteger(jobsPoll) || jobsPoll < 10 || jobsPoll > 60_000) problems.push('JOBS_POLL_INTERVAL_MS must be an integer between 10 and 60000.');
   const tickInterval = Number(text('TICK_INTERVAL_SECONDS') ?? 15);
   if (!Number.isFinite(tickInterval) || tickInterval < 0.01 || tickInterval > 3600) problems.push('TICK_INTERVAL_SECONDS must be a number of seconds between 0.01 and 3600.');
+  const limit = (name: string, fallback: number, max: number) => {
+    const value = Number(text(name) ?? fallback);
+    if (!Number.isInteger(value) || value < 1 || value > max) problems.push(`${name} must be an integer between 1 and ${max}.`);
+    return value;
+  };
+  const rateLimit: RateLimitSettings = {
+    windowMs: limit('RATE_LIMIT_WINDOW_SECONDS', 60, 3600) * 1000,
+    tokenMax: limit('RATE_LIMIT_TOKEN_MAX', 30, 1_000_000),
+    bearerMax: limit('RATE_LIMIT_BEARER_MAX', 1200, 1_000_000),
+    appMax: limit('RATE_LIMIT_APP_MAX', 6000, 1_000_000),
+  };
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
@@ -89,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel,
     demoApp: demoApp === 'true',
     bearerCacheTtlMs: Math.round(bearerCacheTtl * 1000),
+    rateLimit,
     bootstrap:
       clientId && clientSecret
         ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }

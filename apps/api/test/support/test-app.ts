@@ -35,6 +35,10 @@ export interface TestAppOptions {
 
 let embeddedDatabases = 0;
 
+// The suite sends hundreds of requests per bearer within a minute: limits far above that, so
+// no test depends on the production defaults; rate-limit.e2e-spec.ts sets small ones itself.
+const GENEROUS_RATE_LIMITS = { RATE_LIMIT_TOKEN_MAX: '1000000', RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000' };
+
 /** Real time that never repeats an instant, so "ordered by creation" is deterministic. */
 export class MonotonicClock implements Clock {
   private last = 0;
@@ -54,7 +58,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Jobs and ticks run when a test says so (runJobs, runTicks), so that "a refused request changed
     // nothing" never sees background work land between two snapshots.
     ...loadConfig({
-      LOG_LEVEL: 'info', DEMO_APP: 'false', JOBS_POLL_INTERVAL_MS: '60000', TICK_INTERVAL_SECONDS: '3600',
+      LOG_LEVEL: 'info', DEMO_APP: 'false', JOBS_POLL_INTERVAL_MS: '60000', TICK_INTERVAL_SECONDS: '3600', ...GENEROUS_RATE_LIMITS,
       ...pick(process.env, 'DATABASE_URL'), ...options.env,
     }),
     dataDir: options.env?.DATA_DIR ?? `memory://test-${++embeddedDatabases}`,

@@ -29,6 +29,7 @@ export function toStoredRecord(row: Row): StoredHealthRecord {
   };
 }
 
+// `id` is the bigint column; ORDER BY names it with its table, or it would sort the text alias ('10' < '9').
 const COLUMNS = 'id::text AS id, type, subtype, source, external_id, time, end_time, data';
 
 /**
@@ -48,7 +49,7 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     const rows = JSON.stringify(records.map((r) => ({
       type: r.type, subtype: r.subtype, source: r.source, external_id: r.externalId, time: r.time.toISOString(), end_time: r.endTime?.toISOString() ?? null, data: r.data,
     })));
-    const returned: { type: HealthDataType; external_id: string; inserted: boolean }[] = await this.dataSource.query(
+    const returned: { type: HealthDataType; source: Source; external_id: string; inserted: boolean }[] = await this.dataSource.query(
       `INSERT INTO health_record AS stored (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
        SELECT $1, $2, r.type, r.subtype, r.source, r.external_id, r.time, r.end_time, r.data
        FROM jsonb_to_recordset($3::jsonb)
@@ -56,19 +57,21 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
        ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE
          SET subtype = EXCLUDED.subtype, time = EXCLUDED.time, end_time = EXCLUDED.end_time, data = EXCLUDED.data, updated_at = now()
          WHERE stored.data IS DISTINCT FROM EXCLUDED.data
-       RETURNING type, external_id, (xmax::text = '0') AS inserted`,
+       RETURNING type, source, external_id, (xmax::text = '0') AS inserted`,
       [appId, profileId, rows],
     );
+    // The record key within the profile: type, source and external id (two sources may use one id).
+    const key = (type: string, source: string, externalId: string) => `${type}\u0000${source}\u0000${externalId}`;
     const written = new Set<string>();
     for (const row of returned) {
       const count = counts[row.type] as { created: number; updated: number };
       if (row.inserted) count.created++;
       else count.updated++;
-      written.add(`${row.type}\u0000${row.external_id}`);
+      written.add(key(row.type, row.source, row.external_id));
     }
     const writtenRecords: HealthRecord[] = [];
     for (const record of records) {
-      if (written.has(`${record.type}\u0000${record.externalId}`)) writtenRecords.push(record);
+      if (written.has(key(record.type, record.source, record.externalId))) writtenRecords.push(record);
       else (counts[record.type] as { unchanged: number }).unchanged++;
     }
     return { counts, written: writtenRecords };
@@ -80,7 +83,7 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     params.push(query.limit);
     const rows: Row[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM health_record WHERE ${where}
-       ORDER BY time ${direction}, id ${direction} ${query.times ? '' : `LIMIT $${params.length}`}`,
+       ORDER BY time ${direction}, health_record.id ${direction} ${query.times ? '' : `LIMIT $${params.length}`}`,
       params.slice(0, query.times ? -1 : undefined),
     );
     return rows.map(toStoredRecord);
@@ -95,7 +98,7 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
        WHERE app_id = $1 AND profile_id = $2 AND type = ANY($3::text[]) AND subtype = ''
          AND ($4::timestamptz IS NULL OR time >= $4) AND ($5::timestamptz IS NULL OR time <= $5)
          AND NOT (source = $6 AND external_id = ANY($7::text[]))
-       ORDER BY time, id`,
+       ORDER BY time, health_record.id`,
       [appId, profileId, types, range.from?.toISOString() ?? null, range.to?.toISOString() ?? null, exclude?.source ?? '', [...(exclude?.externalIds ?? [])]],
     );
     return rows.map(toStoredRecord);

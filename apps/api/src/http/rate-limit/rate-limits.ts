@@ -1,0 +1,79 @@
+import rateLimitPlugin from '@fastify/rate-limit';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Principal } from '@strive/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig, RateLimitSettings } from '../../config/app-config';
+import { APP_CONFIG } from '../../system/tokens';
+import { problemOf, sendProblem } from '../problem/problem-details.filter';
+import { RateLimitCount, RateLimitExceeded, setRateLimitHeaders } from './rate-limit-answer';
+import { basicClientIdOf, bearerKeyOf } from './rate-limit-keys';
+
+export type RateLimitKind = 'token' | 'bearer' | 'app';
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+const DECORATOR = 'striveRateLimits';
+const TOKEN_PATH = /^\/api\/v1\/token\/?$/;
+// Keys kept per limit in this process; the least recently seen are forgotten first.
+const KEYS_PER_LIMIT = 20_000;
+
+/** The three limits (docs/decisions.md "Rate limits"), counted by @fastify/rate-limit's store. */
+export class RateLimits {
+  private limiters?: Record<RateLimitKind, Limiter>;
+
+  constructor(
+    private readonly fastify: FastifyInstance,
+    private readonly settings: RateLimitSettings,
+  ) {}
+
+  /** Counts the request against one limit. */
+  async count(kind: RateLimitKind, request: FastifyRequest): Promise<RateLimitCount> {
+    const result = await this.limiter(kind)(request);
+    if (result.isAllowed) throw new Error('Rate limits have no allow list.');
+    return result;
+  }
+
+  // Built on first use: the plugin's decorator exists once Fastify has loaded it (at listen).
+  private limiter(kind: RateLimitKind): Limiter {
+    const { windowMs, tokenMax, bearerMax, appMax } = this.settings;
+    const create = (max: number, keyGenerator: (request: FastifyRequest) => string) =>
+      this.fastify.createRateLimit({ max, timeWindow: windowMs, keyGenerator, cache: KEYS_PER_LIMIT } as Parameters<FastifyInstance['createRateLimit']>[0]);
+    this.limiters ??= {
+      token: create(tokenMax, (request) => {
+        const clientId = basicClientIdOf(request.headers.authorization);
+        return clientId === null ? `ip:${request.ip}` : `client:${clientId}`;
+      }),
+      bearer: create(bearerMax, (request) => `bearer:${bearerKeyOf(request.headers.authorization)}`),
+      app: create(appMax, (request) => `app:${(request as FastifyRequest & { user: Principal }).user.appId}`),
+    };
+    return this.limiters[kind];
+  }
+}
+
+/** The limits registered on this server, if any (the per-app guard reads them). */
+export function rateLimitsOf(fastify: FastifyInstance): RateLimits | undefined {
+  return (fastify as FastifyInstance & { [DECORATOR]?: RateLimits })[DECORATOR];
+}
+
+/**
+ * Registers @fastify/rate-limit and counts, before any body parsing or database work,
+ * POST /token/ per client id and every other API request per bearer. The per-app limit needs
+ * the authenticated bearer: AppRateLimitGuard counts it after authentication.
+ */
+export function registerRateLimits(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const limits = new RateLimits(fastify, app.get<AppConfig>(APP_CONFIG).rateLimit);
+  void fastify.register(rateLimitPlugin, { global: false });
+  fastify.decorate(DECORATOR, limits);
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0];
+    if (!path.startsWith('/api/')) return;
+    const isToken = request.method === 'POST' && TOKEN_PATH.test(path);
+    if (!isToken && bearerKeyOf(request.headers.authorization) === null) return;
+    const count = await limits.count(isToken ? 'token' : 'bearer', request);
+    setRateLimitHeaders(reply, count);
+    if (!count.isExceeded) return;
+    const what = isToken ? 'for this client id' : 'for this bearer';
+    sendProblem(reply, problemOf(new RateLimitExceeded(what, count.ttlInSeconds), request.originalUrl.split('?')[0]));
+    return reply;
+  });
+}

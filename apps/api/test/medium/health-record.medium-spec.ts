@@ -1,0 +1,113 @@
+import { HealthDataType, HealthRecord, HealthRecordQuery, Source, StoredHealthRecord } from '@strive/domain';
+import { ID, seedProfiles } from './support/fixtures';
+import { describeContract } from './support/contract';
+
+const at = (hour: number) => new Date(Date.UTC(2026, 9, 1, hour));
+
+function record(type: HealthDataType, externalId: string, time: Date, data: Record<string, unknown> = {}, extra: Partial<HealthRecord> = {}): HealthRecord {
+  return { type, source: 'GARMIN', externalId, time, endTime: null, subtype: '', data: { value: externalId, ...data }, ...extra };
+}
+
+describeContract('HealthRecordRepository', (world) => {
+  beforeEach(() => seedProfiles(world()));
+
+  const upsert = (records: HealthRecord[], profileId: string = ID.profile1) => world().healthRecords.upsert(ID.appA, profileId, records);
+  const query = (overrides: Partial<HealthRecordQuery> = {}): HealthRecordQuery => ({
+    appId: ID.appA, profileId: ID.profile1, type: 'weight', direction: 'forward', limit: 100, ...overrides,
+  });
+  const externalIds = (records: readonly HealthRecord[]) => records.map((r) => `${r.source}/${r.externalId}`);
+
+  it('creates, updates and leaves unchanged by key (profile, source, type, external id), comparing content as JSON', async () => {
+    const first = await upsert([
+      record('workout', 'w1', at(8), { distance: 5000, steps: 10 }),
+      record('workout', 'w2', at(9)),
+      record('weight', 'w1', at(8)),
+    ]);
+    expect(first.counts).toEqual({ workout: { created: 2, updated: 0, unchanged: 0 }, weight: { created: 1, updated: 0, unchanged: 0 } });
+    expect(externalIds(first.written)).toEqual(['GARMIN/w1', 'GARMIN/w2', 'GARMIN/w1']);
+
+    const changed = record('workout', 'w2', at(10), { distance: 1 });
+    const polar = record('workout', 'w1', at(7), {}, { source: 'POLAR' as Source });
+    const second = await upsert([
+      record('workout', 'w1', at(8), { steps: 10, distance: 5000 }), // same content, other key order
+      changed,
+      polar,
+    ]);
+    expect(second.counts).toEqual({ workout: { created: 1, updated: 1, unchanged: 1 } });
+    expect(second.written).toEqual([changed, polar]);
+
+    const stored = await world().healthRecords.list(query({ type: 'workout' }));
+    expect(stored.map(({ id: _id, ...r }) => r)).toEqual([polar, record('workout', 'w1', at(8), { distance: 5000, steps: 10 }), changed]);
+    // The same record of another profile is its own row.
+    expect((await upsert([record('workout', 'w1', at(8), { distance: 5000, steps: 10 })], ID.profile2)).counts.workout).toEqual({ created: 1, updated: 0, unchanged: 0 });
+  });
+
+  describe('pages in (time, id) order', () => {
+    // b at 08:00; a and c share 09:00 (a was stored first: lower id); d at 10:00 (from POLAR).
+    const a = record('weight', 'a', at(9));
+    const b = record('weight', 'b', at(8));
+    const c = record('weight', 'c', at(9));
+    const d = record('weight', 'd', at(10), {}, { source: 'POLAR' });
+    let stored: StoredHealthRecord[];
+
+    beforeEach(async () => {
+      // One call each: the order of ids within one batch is not specified.
+      for (const r of [a, b, c, d]) await upsert([r]);
+      await upsert([record('weight', 'other-profile', at(9))], ID.profile2);
+      await upsert([record('biometric', 'hrv', at(9), {}, { subtype: 'HRV' }), record('biometric', 'plain', at(9))]);
+      stored = await world().healthRecords.list(query());
+    });
+
+    const ids = (records: readonly HealthRecord[]) => records.map((r) => r.externalId);
+    const positionOf = (externalId: string) => {
+      const found = stored.find((r) => r.externalId === externalId) as StoredHealthRecord;
+      return { time: found.time, id: found.id };
+    };
+
+    it('forward and backward, with a limit', async () => {
+      expect(ids(stored)).toEqual(['b', 'a', 'c', 'd']);
+      expect(ids(await world().healthRecords.list(query({ direction: 'backward' })))).toEqual(['d', 'c', 'a', 'b']);
+      expect(ids(await world().healthRecords.list(query({ limit: 2 })))).toEqual(['b', 'a']);
+    });
+
+    it('continues strictly after or before a position; a position without id skips its whole instant', async () => {
+      expect(ids(await world().healthRecords.list(query({ position: positionOf('a') })))).toEqual(['c', 'd']);
+      expect(ids(await world().healthRecords.list(query({ position: positionOf('c'), direction: 'backward' })))).toEqual(['a', 'b']);
+      expect(ids(await world().healthRecords.list(query({ position: { time: at(9), id: null } })))).toEqual(['d']);
+      expect(ids(await world().healthRecords.list(query({ position: { time: at(9), id: null }, direction: 'backward' })))).toEqual(['b']);
+    });
+
+    it('filters by time bounds (both included), source, subtype and exact times', async () => {
+      expect(ids(await world().healthRecords.list(query({ from: at(9), to: at(9) })))).toEqual(['a', 'c']);
+      expect(ids(await world().healthRecords.list(query({ from: at(9) })))).toEqual(['a', 'c', 'd']);
+      expect(ids(await world().healthRecords.list(query({ source: 'GARMIN' })))).toEqual(['b', 'a', 'c']);
+      expect(ids(await world().healthRecords.list(query({ type: 'biometric', subtype: 'HRV' })))).toEqual(['hrv']);
+      expect(ids(await world().healthRecords.list(query({ type: 'biometric' })))).toEqual(['plain']);
+      // With times, every record of those instants comes back, whatever the limit.
+      expect(ids(await world().healthRecords.list(query({ times: [at(8), at(10)], limit: 1 })))).toEqual(['b', 'd']);
+    });
+
+    it('lists the distinct times of a query', async () => {
+      expect(await world().healthRecords.listTimes(query())).toEqual([at(8), at(9), at(10)]);
+      expect(await world().healthRecords.listTimes(query({ direction: 'backward', limit: 2 }))).toEqual([at(10), at(9)]);
+      expect(await world().healthRecords.listTimes(query({ position: { time: at(8), id: null } }))).toEqual([at(9), at(10)]);
+      expect(await world().healthRecords.listTimes(query({ source: 'POLAR' }))).toEqual([at(10)]);
+    });
+  });
+
+  it('lists every record of several types in a range, in (time, id) order, leaving out the excluded ones', async () => {
+    await upsert([
+      record('workout', 'w1', at(9)),
+      record('daily_summary', 's1', at(0)),
+      record('workout', 'w2', at(12)),
+      record('workout', 'w3', at(20)),
+      record('weight', 'x', at(10)),
+      record('workout', 'w1', at(11), {}, { source: 'POLAR' }),
+    ]);
+    const all = await world().healthRecords.listAll(ID.appA, ID.profile1, ['daily_summary', 'workout'], { from: at(0), to: at(12) }, { source: 'GARMIN', externalIds: ['w2'] });
+    expect(externalIds(all)).toEqual(['GARMIN/s1', 'GARMIN/w1', 'POLAR/w1']);
+    const open = await world().healthRecords.listAll(ID.appA, ID.profile1, ['workout'], {});
+    expect(externalIds(open)).toEqual(['GARMIN/w1', 'POLAR/w1', 'GARMIN/w2', 'GARMIN/w3']);
+    expect(await world().healthRecords.listAll(ID.appB, ID.profile1, ['workout'], {})).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { ConfigError, loadConfig } from '../src/config/app-config';
+import { adminBearer, AppCredentials, basic, createClientApp, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
+
+// Small limits and a window of an hour, so no window resets while the test runs:
+// 3 token requests per client id, 4 requests per bearer, 6 per app.
+const LIMITS = { RATE_LIMIT_WINDOW_SECONDS: '3600', RATE_LIMIT_TOKEN_MAX: '3', RATE_LIMIT_BEARER_MAX: '4', RATE_LIMIT_APP_MAX: '6' };
+
+describe('rate limits', () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp({ env: LIMITS });
+  });
+  afterAll(() => test.close());
+
+  const token = (credentials: AppCredentials) => test.http.post('/api/v1/token/').set('Authorization', basic(credentials));
+  const profiles = (bearer: string) => test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${bearer}`);
+
+  function expectTooManyRequests(response: { status: number; headers: Record<string, string>; body: unknown }, limit: number, path: string, what: string) {
+    expect(response.status).toBe(429);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.body).toEqual({
+      type: 'urn:strive:problem:too-many-requests',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: `Too many requests ${what}; retry in ${response.headers['retry-after']} s.`,
+      instance: path,
+    });
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(response.headers['ratelimit-limit']).toBe(String(limit));
+    expect(response.headers['ratelimit-remaining']).toBe('0');
+    expect(response.headers['ratelimit-reset']).toBe(response.headers['retry-after']);
+  }
+
+  it('counts every POST /token/ attempt per client id, failed or not; another client is not affected', async () => {
+    const ann = await createClientApp(test, 'Ann app');
+    const bob = await createClientApp(test, 'Bob app');
+
+    const first = await token({ ...ann, clientSecret: 'a wrong secret' }).expect(401);
+    expect([first.headers['ratelimit-limit'], first.headers['ratelimit-remaining']]).toEqual(['3', '2']);
+    const second = await token({ ...ann, clientSecret: 'another wrong secret' }).expect(401);
+    expect(second.headers['ratelimit-remaining']).toBe('1');
+    const third = await token(ann).expect(200);
+    expect(third.headers['ratelimit-remaining']).toBe('0');
+
+    const before = await databaseSnapshot(test);
+    // The right secret, but the fourth attempt in the window: refused before it is checked.
+    expectTooManyRequests(await token(ann), 3, '/api/v1/token/', 'for this client id');
+    expect(await databaseSnapshot(test)).toEqual(before);
+
+    const other = await token(bob).expect(200);
+    expect(other.headers['ratelimit-remaining']).toBe('2');
+  });
+
+  it('counts requests per bearer; another bearer of the same app is not affected', async () => {
+    const app = await createClientApp(test, 'Bearer app');
+    const [first, second] = [await adminBearer(test, app), await adminBearer(test, app)];
+
+    // Bearer limit 4, app limit 6: the headers show the tighter one (the bearer's).
+    for (const remaining of ['3', '2', '1', '0']) {
+      expect((await profiles(first).expect(200)).headers['ratelimit-remaining']).toBe(remaining);
+    }
+    expectTooManyRequests(await profiles(first), 4, '/api/v1/profile/', 'for this bearer');
+    // Refused before authentication, it did not count against the app: 4 of 6 used.
+    const other = await profiles(second).expect(200);
+    expect([other.headers['ratelimit-limit'], other.headers['ratelimit-remaining']]).toEqual(['6', '1']);
+  });
+
+  it('counts requests per app over all its bearers; another app is not affected', async () => {
+    const app = await createClientApp(test, 'Busy app');
+    const [first, second] = [await adminBearer(test, app), await adminBearer(test, app)];
+    for (let i = 0; i < 3; i++) await profiles(first).expect(200);
+    for (let i = 0; i < 3; i++) await profiles(second).expect(200);
+
+    const before = await databaseSnapshot(test);
+    // The second bearer has 1 request left, the app none (6 of 6 used).
+    const refused = await test.http.post('/api/v1/profile/').set('Authorization', `Bearer ${second}`).send({ name: 'Ann' });
+    expectTooManyRequests(refused, 6, '/api/v1/profile/', 'for this app');
+    expect(await databaseSnapshot(test)).toEqual(before);
+
+    const quiet = await adminBearer(test, await createClientApp(test, 'Quiet app'));
+    const other = await profiles(quiet).expect(200);
+    expect([other.headers['ratelimit-limit'], other.headers['ratelimit-remaining']]).toEqual(['4', '3']);
+  });
+
+  it('serves /api/v1.1 under the same counters', async () => {
+    const bearer = await adminBearer(test, await createClientApp(test, 'Versioned app'));
+    for (let i = 0; i < 4; i++) await profiles(bearer).expect(200);
+    const refused = await test.http.get('/api/v1.1/profile/').set('Authorization', `Bearer ${bearer}`);
+    expectTooManyRequests(refused, 4, '/api/v1.1/profile/', 'for this bearer');
+  });
+
+  it('does not count requests without credentials against anyone', async () => {
+    for (let i = 0; i < 5; i++) {
+      const response = await test.http.get('/api/v1/profile/').expect(401);
+      expect(response.headers).not.toHaveProperty('ratelimit-limit');
+    }
+    expect((await test.http.get('/health').expect(200)).headers).not.toHaveProperty('ratelimit-limit');
+  });
+});
+
+describe('rate limit configuration', () => {
+  it('defaults to 30 token requests per client id, 1,200 per bearer and 6,000 per app a minute', () => {
+    expect(loadConfig({}).rateLimit).toEqual({ windowMs: 60_000, tokenMax: 30, bearerMax: 1200, appMax: 6000 });
+  });
+
+  it.each([
+    ['RATE_LIMIT_WINDOW_SECONDS', '0'],
+    ['RATE_LIMIT_WINDOW_SECONDS', '3601'],
+    ['RATE_LIMIT_TOKEN_MAX', '2.5'],
+    ['RATE_LIMIT_BEARER_MAX', 'many'],
+    ['RATE_LIMIT_APP_MAX', '-1'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});
