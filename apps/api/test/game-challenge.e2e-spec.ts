@@ -206,6 +206,7 @@ describe('challenges and membership', () => {
       const app = await adminBearer(test, await createClientApp(test, 'Auto'));
       const early = await createProfile(test, app, { name: 'Early' });
       const { public_id: id } = (await test.http.post('/api/v1/challenge/').set(auth(app)).send(body({ enrollment_method: 'AUTOMATIC' })).expect(201)).body;
+      await test.runJobs(); // challenge.enroll_automatic: every profile of the app
       await createProfile(test, app, { name: 'Late' });
       const members = async () => (await test.http.get(`/api/v1/challenge/${id}/members/`).set(auth(app)).expect(200)).body.members.map((m: { name: string }) => m.name);
       expect((await members()).sort()).toEqual(['Early', 'Late']);
@@ -214,6 +215,7 @@ describe('challenges and membership', () => {
       // Enrolling everyone again (turning the challenge MANUAL, then AUTOMATIC) does not bring Early back.
       await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(app)).send({ enrollment_method: 'MANUAL' }).expect(200);
       await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(app)).send({ enrollment_method: 'AUTOMATIC' }).expect(200);
+      await test.runJobs();
       expect((await members()).sort()).toEqual(['Late', 'Later']);
       // Early may come back by itself.
       await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(early.bearer)).send({ profile: early.publicId }).expect(201);

@@ -136,6 +136,7 @@ describe('scoring scenarios', () => {
 
     // New rules rescore every member: counting CYCLING only, Ann's 20000 m ride reaches week 0; Bob has nothing.
     await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(admin)).send({ activity_types: ['CYCLING'] }).expect(200);
+    await test.runJobs(); // challenge.rescore
     expect(ranking(await board(id, ann.bearer))).toEqual([['Ann', 1, 1], ['Bob', 2, 0]]);
     expect((await read(id, admin)).total_distance).toBe(20000);
   });

@@ -48,6 +48,7 @@ describe('jobs and ticks', () => {
     await test.runTicks();
     await test.runTicks();
     expect((await outbox(later)).map((row) => row.event)).toEqual(['challenge_start']);
+    expect(await test.runJobs()).toBe(1); // the new start rescores its members (none)
   });
 
   it('does not announce a threshold again when a rule change rescores the member', async () => {
@@ -58,8 +59,10 @@ describe('jobs and ticks', () => {
     await steps(ann, '2026-03-04', 6000);
     const partial = (await outbox(id)).filter((row) => row.event === 'partial_period_goal_reached');
     expect(partial.map((row) => row.payload.goal_reached_proportion)).toEqual([0.6]);
-    // 11,000 a day: 6,000 is 54.5 %, the same 50 % threshold of the same period: nothing new.
-    await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(admin)).send({ goal_value: 11000 }).expect(200);
+    // 11,000 a day and one day longer: the periods moved, so the stored scores are dropped and
+    // rescored; 6,000 is 54.5 %, the same 50 % threshold of the same Wednesday: nothing new.
+    await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(admin)).send({ goal_value: 11000, end: '2026-03-10T00:00:00Z' }).expect(200);
+    expect(await test.runJobs()).toBe(1); // challenge.rescore
     expect((await outbox(id)).filter((row) => row.event === 'partial_period_goal_reached')).toHaveLength(1);
     // 9,000 steps cross 75 % (81.8 %): a new threshold, announced.
     await steps(ann, '2026-03-04', 9000);

@@ -14,7 +14,7 @@ import { TypeOrmTeamRepository } from '../persistence/gamification/typeorm-team.
 import { repositoryProvider, useCaseProvider } from '../system/use-case-provider';
 import {
   CHALLENGE_REPOSITORY, CLOCK, ID_GENERATOR, MEMBER_RESCORER, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY,
-  SCORE_REPOSITORY, TEAM_REPOSITORY,
+  SCORE_REPOSITORY, TEAM_REPOSITORY, UNIT_OF_WORK,
 } from '../system/tokens';
 import { LeaderboardCache } from './leaderboard-cache';
 import { GamificationReads } from './gamification-reads';
@@ -34,10 +34,8 @@ const useCases: Provider[] = [
   useCaseProvider(SetMemberActiveUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK),
   useCaseProvider(SetMembersActiveUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK),
   useCaseProvider(RemoveChallengeMembersUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, CLOCK, PROFILE_REPOSITORY),
-  useCaseProvider(CreateChallengeUseCase, CHALLENGE_REPOSITORY, ID_GENERATOR, EnrollAutomaticMembersUseCase, MEMBER_RESCORER, CLOCK),
-  useCaseProvider(
-    UpdateChallengeUseCase, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY, CLOCK, EnrollAutomaticMembersUseCase, MEMBER_RESCORER,
-  ),
+  useCaseProvider(CreateChallengeUseCase, UNIT_OF_WORK, ID_GENERATOR, CLOCK),
+  useCaseProvider(UpdateChallengeUseCase, UNIT_OF_WORK, CLOCK),
   useCaseProvider(DeleteChallengeUseCase, CHALLENGE_REPOSITORY),
   useCaseProvider(GetLeaderboardUseCase, SCORE_REPOSITORY, CLOCK),
   useCaseProvider(GetScoreHistoryUseCase, SCORE_REPOSITORY, CLOCK),

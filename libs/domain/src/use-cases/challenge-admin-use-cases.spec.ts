@@ -1,7 +1,7 @@
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother, MemberPeriodScoreMother } from '../../testing/challenge-mother';
 import { gamificationWorld, aProfile } from '../../testing/gamification-world';
+import { writeWorld } from '../../testing/write-world';
 import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
-import { RecordingMemberRescorer } from '../../testing/recording-member-rescorer';
 import { TeamMother } from '../../testing/team-mother';
 import { ChallengeDefinition, changesScoring, defineChallenge, MAX_CHALLENGE_PERIODS } from '../challenge/challenge-definition';
 import { ChallengeErrorCode } from '../challenge/challenge-error';
@@ -85,63 +85,65 @@ describe(changesScoring.name, () => {
 
 describe('challenge administration use cases', () => {
   const setup = () => {
-    const world = gamificationWorld({ profiles: [aProfile()] });
-    const scores = new InMemoryScoreRepository();
-    const rescorer = new RecordingMemberRescorer();
-    const enroll = new EnrollAutomaticMembersUseCase(world.challenges, world.memberships, world.teams, world.profiles, world.clock);
-    return { ...world, scores, rescorer, enroll };
+    const world = writeWorld({ profiles: [aProfile()] });
+    return { ...world, create: new CreateChallengeUseCase(world.unitOfWork, world.ids, world.clock), update: new UpdateChallengeUseCase(world.unitOfWork, world.clock) };
   };
 
-  it('creates a challenge with a new id', async () => {
+  it('creates a challenge with a new id, asking for no job', async () => {
     const w = setup();
-    const challenge = await new CreateChallengeUseCase(w.challenges, w.ids, w.enroll, w.rescorer, w.clock).execute({ appId: 'app-1', definition: definitionOf() });
+    const challenge = await w.create.execute({ appId: 'app-1', definition: definitionOf() });
     expect(await w.challenges.findById('app-1', challenge.id)).toEqual(challenge);
-    expect(w.rescorer.calls).toEqual([]);
+    expect(w.jobs.pending).toEqual([]);
   });
 
-  it('enrolls and scores every profile when it creates a running AUTOMATIC challenge', async () => {
+  it('asks for the enrollment job, in the same unit of work, when it creates a running AUTOMATIC challenge', async () => {
     const w = setup();
-    const sut = new CreateChallengeUseCase(w.challenges, w.ids, w.enroll, w.rescorer, w.clock);
-    const challenge = await sut.execute({ appId: 'app-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC' }) });
-    expect((await w.memberships.listByChallenge(challenge.id)).map((m) => m.profileId)).toEqual(['profile-1']);
-    expect(w.rescorer.calls).toEqual([[challenge.id, ['profile-1']]]);
+    const challenge = await w.create.execute({ appId: 'app-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC' }) });
+    expect(w.jobs.pending).toEqual([{ type: 'challenge.enroll_automatic', appId: 'app-1', challengeId: challenge.id }]);
+    expect(w.unitOfWork.runs).toBe(1);
+    // Ended already (2026-03-03 < now, 2026-03-04 10:00): nobody to enroll.
+    await w.create.execute({ appId: 'app-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC', end: new Date('2026-03-03T00:00:00Z') }) });
+    expect(w.jobs.pending).toHaveLength(1);
   });
 
-  it('updates texts without rescoring, and drops the scores when a scoring rule changes', async () => {
+  it('updates texts without rescoring; a new goal asks for the rescore job and keeps the scores until then; moved periods drop them', async () => {
     const w = setup();
     await w.challenges.save(ChallengeMother.create());
     await w.scores.saveMany([MemberPeriodScoreMother.create({ profileId: 'profile-1', progress: 5 })]);
-    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock, w.enroll, w.rescorer);
 
-    const renamed = await sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ title: 'New' }) });
+    const renamed = await w.update.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ title: 'New' }) });
     expect(renamed.rescore).toBe(false);
-    expect(w.scores.all()).toHaveLength(1);
+    expect([w.scores.all().length, w.jobs.pending]).toEqual([1, []]);
 
-    const regoaled = await sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ goalValue: 5_000 }) });
+    const regoaled = await w.update.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ goalValue: 5_000 }) });
     expect(regoaled).toMatchObject({ rescore: true, challenge: { goalValue: 5_000, title: 'Ten thousand a day' } });
+    expect(w.scores.all()).toHaveLength(1);
+    expect(w.jobs.pending).toEqual([{ type: 'challenge.rescore', appId: 'app-1', challengeId: 'challenge-1' }]);
+
+    // WEEKLY periods: the stored DAILY ones no longer line up.
+    await w.update.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ goalValue: 5_000, goal: 'WEEKLY' }) });
     expect(w.scores.all()).toEqual([]);
-    expect(w.rescorer.calls).toEqual([['challenge-1', 'all']]);
+    expect(w.jobs.pending).toHaveLength(1);
   });
 
-  it('enrolls and scores the profiles when a challenge becomes AUTOMATIC (PATCH derives the definition from the stored one)', async () => {
+  it('asks for the enrollment job when a challenge becomes AUTOMATIC (PATCH derives the definition from the stored one)', async () => {
     const w = setup();
     await w.challenges.save(ChallengeMother.create());
-    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock, w.enroll, w.rescorer);
-    const result = await sut.execute({
+    const result = await w.update.execute({
       appId: 'app-1', challengeId: 'challenge-1', definition: (stored) => ({ ...definitionOf(), title: `${stored.title}!`, enrollmentMethod: 'AUTOMATIC' }),
     });
     expect(result).toMatchObject({ rescore: false, challenge: { title: 'Ten thousand a day!', enrollmentMethod: 'AUTOMATIC' } });
-    expect((await w.memberships.listByChallenge('challenge-1')).map((m) => m.profileId)).toEqual(['profile-1']);
-    expect(w.rescorer.calls).toEqual([['challenge-1', ['profile-1']]]);
-    // Already AUTOMATIC: an update does not enroll again (nobody new to score).
-    await sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC', title: 'Again' }) });
-    expect(w.rescorer.calls).toHaveLength(1);
+    expect(w.jobs.pending).toEqual([{ type: 'challenge.enroll_automatic', appId: 'app-1', challengeId: 'challenge-1' }]);
+    // Already AUTOMATIC: an update asks for no enrollment (the waiting one is not doubled either).
+    w.jobs.pending.length = 0;
+    await w.update.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ enrollmentMethod: 'AUTOMATIC', title: 'Again' }) });
+    expect(w.jobs.pending).toEqual([]);
   });
 
   it('refuses a type change once there are members, and a scoring change once scores are final', async () => {
     const w = setup();
     await w.challenges.save(ChallengeMother.create({ end: new Date('2026-03-03T00:00:00Z'), graceDays: 0 }));
-    const sut = new UpdateChallengeUseCase(w.challenges, w.memberships, w.scores, w.clock, w.enroll, w.rescorer);
+    const sut = w.update;
     const ended = { start: new Date('2026-03-02T00:00:00Z'), end: new Date('2026-03-03T00:00:00Z'), graceDays: 0 };
     await expect(
       sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ ...ended, goalValue: 1 }) }),

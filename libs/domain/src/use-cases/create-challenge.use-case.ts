@@ -1,11 +1,9 @@
 import { Challenge } from '../challenge/challenge';
 import { ChallengeDefinition, defineChallenge } from '../challenge/challenge-definition';
-import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
 import { IdGenerator } from '../ports/id-generator';
-import { MemberRescorer } from '../ports/member-rescorer';
-import { EnrollAutomaticMembersUseCase } from './enroll-automatic-members.use-case';
-import { enrollEveryone } from './score-enrolled-members';
+import { UnitOfWork } from '../ports/unit-of-work';
+import { enrollmentJobFor } from './score-enrolled-members';
 
 export interface CreateChallengeInput {
   readonly appId: string;
@@ -13,22 +11,24 @@ export interface CreateChallengeInput {
 }
 
 /**
- * POST challenge/ (administrator): stores a new challenge; an AUTOMATIC one not ended yet
- * enrolls the app's existing profiles, and their data is scored before the answer.
+ * POST challenge/ (administrator): stores a new challenge. An AUTOMATIC one not ended yet asks,
+ * in the same transaction, for the challenge.enroll_automatic job: enrolling (and scoring) every
+ * profile of the app grows with the app, so it never runs in the request.
  */
 export class CreateChallengeUseCase {
   constructor(
-    private readonly challenges: ChallengeRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly ids: IdGenerator,
-    private readonly enrollAutomatic: EnrollAutomaticMembersUseCase,
-    private readonly rescorer: MemberRescorer,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: CreateChallengeInput): Promise<Challenge> {
     const challenge = defineChallenge(this.ids.uuid(), input.appId, input.definition);
-    await this.challenges.save(challenge);
-    await enrollEveryone(challenge, this.enrollAutomatic, this.rescorer, this.clock);
+    await this.unitOfWork.run(async (ports) => {
+      await ports.challenges.save(challenge);
+      const enrollment = enrollmentJobFor(challenge, this.clock);
+      if (enrollment) await ports.jobs.enqueue(enrollment);
+    });
     return challenge;
   }
 }

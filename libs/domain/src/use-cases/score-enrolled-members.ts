@@ -3,7 +3,7 @@ import { ChallengeMember } from '../membership/challenge-member';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { Clock } from '../ports/clock';
 import { MemberRescorer } from '../ports/member-rescorer';
-import { EnrollAutomaticMembersUseCase } from './enroll-automatic-members.use-case';
+import { JobRequest } from '../jobs/job';
 
 /**
  * Scores members just enrolled (all their data between start and end counts, whenever they
@@ -23,14 +23,8 @@ export async function scoreEnrolledMembers(
   }
 }
 
-/** AUTOMATIC and not ended: every profile of the app not opted out becomes a member, then is scored. */
-export async function enrollEveryone(
-  challenge: Challenge,
-  enrollAutomatic: EnrollAutomaticMembersUseCase,
-  rescorer: MemberRescorer,
-  clock: Clock,
-): Promise<void> {
-  if (challenge.enrollmentMethod !== 'AUTOMATIC' || clock.now().getTime() >= challenge.end.getTime()) return;
-  const result = await enrollAutomatic.execute({ appId: challenge.appId, challengeId: challenge.id });
-  if (result.enrolled.length > 0) await rescorer.rescoreMembers(challenge, result.enrolled.map((member) => member.profileId));
+/** AUTOMATIC and not ended: the job that enrolls every profile of the app not opted out, then scores them. */
+export function enrollmentJobFor(challenge: Challenge, clock: Clock): JobRequest | null {
+  if (challenge.enrollmentMethod !== 'AUTOMATIC' || clock.now().getTime() >= challenge.end.getTime()) return null;
+  return { type: 'challenge.enroll_automatic', appId: challenge.appId, challengeId: challenge.id };
 }
