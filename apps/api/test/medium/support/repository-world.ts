@@ -1,13 +1,20 @@
 import {
-  ActivityRepository, AdminTokenRepository, AppRepository, ChallengeRepository, HealthRecordRepository, MembershipRepository,
-  PointsDefinitionRepository, PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, TeamRepository,
+  ActivityRepository, AdminTokenRepository, AppRepository, challengeEventKey, ChallengeRepository,
+  DeduplicatedActivityHistory, EventOutbox, HealthRecordRepository, JobQueue, JobRequest, MembershipRepository, PointsDefinitionRepository,
+  PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, ScoringBatchReader, TeamRepository, UnitOfWork,
 } from '@strive/domain';
 import {
-  InMemoryActivityRepository, InMemoryAdminTokenRepository, InMemoryAppRepository, InMemoryChallengeRepository,
-  InMemoryHealthRecordRepository, InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository,
-  InMemoryPointsLedgerRepository, InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository,
+  HealthRecordActivityView, InMemoryActivityRepository, InMemoryAdminTokenRepository, InMemoryAppRepository,
+  InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
+  InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
+  InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
 } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
+import { TypeOrmEventOutbox } from '../../../src/persistence/gamification/typeorm-event-outbox.repository';
+import { TypeOrmScoringBatchReader } from '../../../src/persistence/gamification/typeorm-scoring-batch-reader';
+import { TypeOrmJobQueue } from '../../../src/persistence/jobs/typeorm-job-queue';
+import { TypeOrmUnitOfWork } from '../../../src/persistence/unit-of-work/typeorm-unit-of-work';
+import { RandomIdGenerator } from '../../../src/system/random-id-generator';
 import { TypeOrmChallengeRepository } from '../../../src/persistence/gamification/typeorm-challenge.repository';
 import { TypeOrmMembershipRepository } from '../../../src/persistence/gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from '../../../src/persistence/gamification/typeorm-score.repository';
@@ -38,24 +45,56 @@ export interface RepositoryWorld {
   readonly teams: TeamRepository;
   readonly memberships: MembershipRepository;
   readonly scores: ScoreRepository;
+  // The write pipeline's ports.
+  readonly outbox: EventOutbox;
+  readonly jobs: JobQueue;
+  readonly unitOfWork: UnitOfWork;
+  readonly batchReader: ScoringBatchReader;
+  /** What the store keeps (read back as the contract needs it): outbox event keys, pending jobs. */
+  readonly outboxKeys: () => Promise<string[]>;
+  readonly pendingJobs: () => Promise<JobRequest[]>;
+  /** The SQL engine, or null in memory (a contract that only a database can keep says so). */
+  readonly engine: DataSource | null;
 }
 
 /** The in-memory twins of libs/domain/testing. */
 export function inMemoryWorld(): RepositoryWorld {
   const pointsEvents = new InMemoryPointsEventRepository();
+  const healthRecords = new InMemoryHealthRecordRepository();
+  const profiles = new InMemoryProfileRepository();
+  const pointsDefinitions = new InMemoryPointsDefinitionRepository();
+  const pointsLedger = new InMemoryPointsLedgerRepository(pointsEvents);
+  const challenges = new InMemoryChallengeRepository();
+  const memberships = new InMemoryMembershipRepository();
+  const scores = new InMemoryScoreRepository();
+  const outbox = new InMemoryEventOutbox();
+  const jobs = new InMemoryJobQueue();
+  const announcements = new InMemoryChallengeAnnouncements(challenges);
+  const activities = new HealthRecordActivityView(healthRecords);
+  const unitOfWork = new InMemoryUnitOfWork({
+    records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
+    announcements,
+  });
   return {
     apps: new InMemoryAppRepository(),
     adminTokens: new InMemoryAdminTokenRepository(),
-    profiles: new InMemoryProfileRepository(),
-    healthRecords: new InMemoryHealthRecordRepository(),
+    profiles,
+    healthRecords,
     activity: new InMemoryActivityRepository(),
-    pointsDefinitions: new InMemoryPointsDefinitionRepository(),
+    pointsDefinitions,
     pointsEvents,
-    pointsLedger: new InMemoryPointsLedgerRepository(pointsEvents),
-    challenges: new InMemoryChallengeRepository(),
+    pointsLedger,
+    challenges,
     teams: new InMemoryTeamRepository(),
-    memberships: new InMemoryMembershipRepository(),
-    scores: new InMemoryScoreRepository(),
+    memberships,
+    scores,
+    outbox,
+    jobs,
+    unitOfWork,
+    batchReader: { read: async () => ({ history: new DeduplicatedActivityHistory(activities, pointsEvents), scores }) },
+    outboxKeys: async () => outbox.events.map(challengeEventKey),
+    pendingJobs: async () => [...jobs.pending],
+    engine: null,
   };
 }
 
@@ -74,5 +113,12 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     teams: new TypeOrmTeamRepository(dataSource),
     memberships: new TypeOrmMembershipRepository(dataSource),
     scores: new TypeOrmScoreRepository(dataSource),
+    outbox: new TypeOrmEventOutbox(dataSource, new RandomIdGenerator()),
+    jobs: new TypeOrmJobQueue(dataSource),
+    unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator()),
+    batchReader: new TypeOrmScoringBatchReader(dataSource),
+    outboxKeys: async () => (await dataSource.query('SELECT dedupe_key FROM challenge_event_outbox ORDER BY created_at, dedupe_key')).map((r: { dedupe_key: string }) => r.dedupe_key),
+    pendingJobs: async () => (await dataSource.query(`SELECT payload FROM job WHERE status = 'pending' ORDER BY id`)).map((r: { payload: JobRequest }) => r.payload),
+    engine: dataSource,
   };
 }

@@ -1,0 +1,150 @@
+import { ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord } from '@strive/domain';
+import { MemberPeriodScoreMother } from '@strive/domain/testing';
+import { challenge, ID, profile, seedProfiles } from './support/fixtures';
+import { describeContract } from './support/contract';
+
+const daySummary = (date: string, steps: number, source: HealthRecord['source'] = 'GARMIN'): HealthRecord => ({
+  type: 'daily_summary', source, externalId: `${source}-${date}`, time: new Date(`${date}T00:00:00Z`), endTime: null, subtype: '',
+  data: { date, distance: 0, steps, calories: 0, active_duration: null },
+});
+const threshold = (proportion: number, periodIndex = 1): ChallengePeriodEvent => ({
+  event: 'partial_period_goal_reached', appId: ID.appA, challengeId: ID.challenge1, challengeTitle: 'C', eventTimestamp: new Date('2026-03-03T12:00:00Z'),
+  periodIndex, periodStart: new Date(Date.UTC(2026, 2, 2 + periodIndex)), periodEnd: new Date(Date.UTC(2026, 2, 3 + periodIndex)), model: 'profile',
+  modelId: ID.profile1, goalReachedProportion: proportion, currentScore: proportion * 10_000, threshold: proportion >= 0.75 ? 0.75 : proportion >= 0.5 ? 0.5 : 0.25,
+});
+
+describeContract('EventOutbox', (world) => {
+  it('writes an event about the same member, period and threshold once, whatever rescoring happens later', async () => {
+    await world().outbox.append([threshold(0.6), threshold(0.55)]);
+    await world().outbox.append([threshold(0.8), threshold(0.6, 2)]);
+    // 0.6 and 0.55 are both the 50 % threshold of period 1: one row; 0.8 is 75 %; period 2 is another period.
+    expect((await world().outboxKeys()).sort()).toEqual([
+      `threshold:${ID.challenge1}:${ID.profile1}:2026-03-03T00:00:00.000Z:2026-03-04T00:00:00.000Z:0.5`,
+      `threshold:${ID.challenge1}:${ID.profile1}:2026-03-03T00:00:00.000Z:2026-03-04T00:00:00.000Z:0.75`,
+      `threshold:${ID.challenge1}:${ID.profile1}:2026-03-04T00:00:00.000Z:2026-03-05T00:00:00.000Z:0.5`,
+    ]);
+  });
+
+  it('writes challenge_start once per challenge', async () => {
+    const c = challenge(ID.challenge1);
+    await world().outbox.append([challengeStarted(c, new Date('2026-03-02T00:00:10Z'))]);
+    await world().outbox.append([challengeStarted(c, new Date('2026-03-02T00:00:20Z'))]);
+    expect(await world().outboxKeys()).toEqual([`challenge_start:${ID.challenge1}`]);
+  });
+});
+
+describeContract('JobQueue', (world) => {
+  it('keeps one waiting job per singleton key, and every member-specific rescore', async () => {
+    await world().jobs.enqueue({ type: 'points.recount', appId: ID.appA });
+    await world().jobs.enqueue({ type: 'points.recount', appId: ID.appA });
+    await world().jobs.enqueue({ type: 'points.recount', appId: ID.appB });
+    await world().jobs.enqueue({ type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] });
+    await world().jobs.enqueue({ type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] });
+    expect(await world().pendingJobs()).toEqual([
+      { type: 'points.recount', appId: ID.appA },
+      { type: 'points.recount', appId: ID.appB },
+      { type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] },
+      { type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] },
+    ]);
+  });
+});
+
+describeContract('ChallengeAnnouncements', (world) => {
+  beforeEach(async () => {
+    await seedProfiles(world(), []);
+  });
+  // The port locks what it lists: it runs inside a unit of work, as the lifecycle tick uses it.
+  const announcements = <T>(work: (port: ChallengeAnnouncements) => Promise<T>) => world().unitOfWork.run((ports) => work(ports.announcements));
+
+  it('lists the starts and ends that have come, oldest start first, until they are marked', async () => {
+    const running = challenge(ID.challenge1);
+    const ended = challenge(ID.challenge2, { start: new Date('2026-02-01T00:00:00Z'), end: new Date('2026-02-08T00:00:00Z') });
+    await world().challenges.save(running);
+    await world().challenges.save(ended);
+    const now = new Date('2026-03-04T10:00:00Z');
+    const due = (await announcements((port) => port.due(now, 10))).map((d) => `${d.event}:${d.challenge.id}`);
+    expect(due).toEqual([`challenge_start:${ID.challenge2}`, `challenge_end:${ID.challenge2}`, `challenge_start:${ID.challenge1}`]);
+    // The limit counts challenges: the first one (with its two events).
+    expect((await announcements((port) => port.due(now, 1))).map((d) => d.event)).toEqual(['challenge_start', 'challenge_end']);
+    await announcements((port) => port.markAnnounced({ challenge: ended, event: 'challenge_start' }));
+    await announcements((port) => port.markAnnounced({ challenge: running, event: 'challenge_start' }));
+    expect((await announcements((port) => port.due(now, 10))).map((d) => `${d.event}:${d.challenge.id}`)).toEqual([`challenge_end:${ID.challenge2}`]);
+    // Before anything started, nothing is due.
+    expect(await announcements((port) => port.due(new Date('2026-01-01T00:00:00Z'), 10))).toEqual([]);
+  });
+});
+
+describeContract('UnitOfWork', (world) => {
+  beforeEach(async () => {
+    await seedProfiles(world(), [profile(ID.profile1, ID.appA)]);
+  });
+
+  it('commits what its work wrote through the ports it hands out', async () => {
+    const answer = await world().unitOfWork.run(async (ports) => {
+      await ports.records.upsert(ID.appA, ID.profile1, [daySummary('2026-03-02', 4000)]);
+      await ports.profiles.setTotalPoints(ID.appA, ID.profile1, 4);
+      await ports.jobs.enqueue({ type: 'points.recount', appId: ID.appA });
+      return 'done';
+    }, { lock: `profile:${ID.profile1}` });
+    expect(answer).toBe('done');
+    expect((await world().profiles.findInApp(ID.appA, ID.profile1))?.totalPoints).toBe(4);
+    expect(await world().healthRecords.listAll(ID.appA, ID.profile1, ['daily_summary'], {})).toHaveLength(1);
+    expect(await world().pendingJobs()).toEqual([{ type: 'points.recount', appId: ID.appA }]);
+  });
+
+  it('lets writers of the same key take turns: the second starts after the first committed', async () => {
+    const order: string[] = [];
+    let second: Promise<void> = Promise.resolve();
+    await world().unitOfWork.run(async (ports) => {
+      order.push('first starts');
+      second = world().unitOfWork.run(async (inner) => {
+        order.push('second starts');
+        // It sees what the first committed.
+        order.push(`second reads ${(await inner.profiles.findInApp(ID.appA, ID.profile1))?.totalPoints}`);
+      }, { lock: `profile:${ID.profile1}` });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await ports.profiles.setTotalPoints(ID.appA, ID.profile1, 7);
+      order.push('first ends');
+    }, { lock: `profile:${ID.profile1}` });
+    await second;
+    if (world().engine) expect(order).toEqual(['first starts', 'first ends', 'second starts', 'second reads 7']);
+    else expect(order.slice(0, 2)).toEqual(['first starts', 'second starts']); // the in-memory twin runs work at once
+  });
+
+  it('stores nothing when its work fails (a database keeps this; the in-memory twin does not roll back)', async () => {
+    const failing = world().unitOfWork.run(async (ports) => {
+      await ports.records.upsert(ID.appA, ID.profile1, [daySummary('2026-03-02', 4000)]);
+      await ports.jobs.enqueue({ type: 'points.recount', appId: ID.appA });
+      throw new Error('listener failed');
+    });
+    await expect(failing).rejects.toThrow('listener failed');
+    if (!world().engine) return;
+    expect(await world().healthRecords.listAll(ID.appA, ID.profile1, ['daily_summary'], {})).toEqual([]);
+    expect(await world().pendingJobs()).toEqual([]);
+  });
+});
+
+describeContract('ScoringBatchReader', (world) => {
+  beforeEach(async () => {
+    await seedProfiles(world(), [profile(ID.profile1, ID.appA), profile(ID.profile2, ID.appA)]);
+    await world().challenges.save(challenge(ID.challenge1));
+  });
+
+  it("reads a batch's merged daily summaries, events and stored scores within the span", async () => {
+    await world().healthRecords.upsert(ID.appA, ID.profile1, [daySummary('2026-03-02', 4000), daySummary('2026-03-05', 9000)]);
+    await world().healthRecords.upsert(ID.appA, ID.profile1, [daySummary('2026-03-02', 6000, 'FITBIT')]);
+    await world().healthRecords.upsert(ID.appA, ID.profile2, [daySummary('2026-03-02', 1000)]);
+    await world().pointsEvents.save({ id: '0e000000-0000-4000-8000-000000000001', profileId: ID.profile1, name: 'quiz', points: 3, timestamp: new Date('2026-03-02T08:00:00Z'), activityType: null, reference: '' });
+    await world().scores.saveMany([
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 0, progress: 1 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 3, progress: 2 }),
+    ]);
+    // Periods 0..1 (Mon 2 and Tue 3 March).
+    const span = { firstIndex: 0, lastIndex: 1, firstDate: '2026-03-02', lastDate: '2026-03-03', from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') };
+    const batch = await world().batchReader.read(challenge(ID.challenge1), [ID.profile1], span);
+    // GARMIN 4,000 and FITBIT 6,000 on the same date merge to the larger: 6,000; 5 March is outside.
+    expect((await batch.history.dailySummaries(ID.profile1, '2026-03-02', '2026-03-03')).map((s) => [s.date, s.steps])).toEqual([['2026-03-02', 6000]]);
+    expect((await batch.history.events(ID.profile1, span.from, span.to)).map((e) => e.points)).toEqual([3]);
+    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1, [0, 1])).map((s) => s.progress)).toEqual([1]);
+  });
+});
