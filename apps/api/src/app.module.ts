@@ -10,9 +10,10 @@ import { SystemModule } from './system/system.module';
 import { DataModule } from './http/health-data/data.module';
 import { GamificationHttpModule } from './gamification/gamification-http.module';
 import { JobsModule } from './jobs/jobs.module';
+import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, DataModule, GamificationHttpModule, JobsModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

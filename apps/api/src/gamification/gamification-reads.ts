@@ -2,7 +2,7 @@ import { ActivityTotals, Challenge } from '@strive/domain';
 import { DataSource } from 'typeorm';
 import { findChallengeWithVersion, toChallenge } from '../persistence/gamification/typeorm-challenge.repository';
 import { ChallengeEntity } from '../persistence/entities';
-import { Row } from '../persistence/gamification/db';
+import { Row } from '../persistence/shared/db';
 
 /** A member as lists show it: the profile, the team it shows with, its state. */
 export interface MemberInfo {

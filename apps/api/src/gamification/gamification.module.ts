@@ -7,11 +7,7 @@ import {
   UpdateChallengeUseCase,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { TypeOrmChallengeRepository } from '../persistence/gamification/typeorm-challenge.repository';
-import { TypeOrmMembershipRepository } from '../persistence/gamification/typeorm-membership.repository';
-import { TypeOrmScoreRepository } from '../persistence/gamification/typeorm-score.repository';
-import { TypeOrmTeamRepository } from '../persistence/gamification/typeorm-team.repository';
-import { repositoryProvider, useCaseProvider } from '../system/use-case-provider';
+import { useCaseProvider } from '../system/use-case-provider';
 import {
   CHALLENGE_REPOSITORY, CLOCK, ID_GENERATOR, MEMBER_RESCORER, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY,
   SCORE_REPOSITORY, TEAM_REPOSITORY, UNIT_OF_WORK,
@@ -56,10 +52,6 @@ const useCases: Provider[] = [
 @Global()
 @Module({
   providers: [
-    repositoryProvider(CHALLENGE_REPOSITORY, TypeOrmChallengeRepository),
-    repositoryProvider(MEMBERSHIP_REPOSITORY, TypeOrmMembershipRepository),
-    repositoryProvider(TEAM_REPOSITORY, TypeOrmTeamRepository),
-    repositoryProvider(SCORE_REPOSITORY, TypeOrmScoreRepository),
     useCaseProvider(GamificationReads, DataSource),
     {
       provide: PROFILE_CREATED_LISTENERS,
@@ -71,7 +63,7 @@ const useCases: Provider[] = [
     ...useCases,
   ],
   exports: [
-    CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, PROFILE_CREATED_LISTENERS,
+    PROFILE_CREATED_LISTENERS,
     GamificationReads, LeaderboardCache, ...useCases.map((p) => (p as { provide: unknown }).provide as never),
   ],
 })

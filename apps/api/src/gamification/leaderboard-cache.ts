@@ -4,7 +4,7 @@ import {
   PeriodCalendar, Ranked, RankingTable,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { leaderboardVersion } from '../persistence/gamification/db';
+import { leaderboardVersion } from '../persistence/shared/db';
 import { CLOCK, MEMBERSHIP_REPOSITORY } from '../system/tokens';
 import { GamificationReads, MemberInfo } from './gamification-reads';
 

@@ -1,14 +1,55 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdGenerator } from '@strive/domain';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, PROFILE_REPOSITORY } from '../system/tokens';
+import {
+  ACTIVITY_REPOSITORY, ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CHALLENGE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ID_GENERATOR,
+  JOB_QUEUE, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY,
+  SCORE_REPOSITORY, SCORING_BATCH_READER, TEAM_REPOSITORY, UNIT_OF_WORK,
+} from '../system/tokens';
 import { repositoryProvider } from '../system/use-case-provider';
 import { dataSourceOptions } from './data-source-options';
-import { TypeOrmAdminTokenRepository } from './repositories/typeorm-admin-token.repository';
-import { TypeOrmAppRepository } from './repositories/typeorm-app.repository';
-import { TypeOrmProfileRepository } from './repositories/typeorm-profile.repository';
+import { TypeOrmChallengeRepository } from './gamification/typeorm-challenge.repository';
+import { TypeOrmMembershipRepository } from './gamification/typeorm-membership.repository';
+import { TypeOrmScoreRepository } from './gamification/typeorm-score.repository';
+import { TypeOrmScoringBatchReader } from './gamification/typeorm-scoring-batch-reader';
+import { TypeOrmTeamRepository } from './gamification/typeorm-team.repository';
+import { TypeOrmAdminTokenRepository } from './identity/typeorm-admin-token.repository';
+import { TypeOrmAppRepository } from './identity/typeorm-app.repository';
+import { TypeOrmProfileRepository } from './identity/typeorm-profile.repository';
+import { TypeOrmJobQueue } from './jobs/typeorm-job-queue';
+import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from './points/typeorm-points.repository';
+import { TypeOrmActivityRepository } from './records/typeorm-activity.repository';
+import { TypeOrmHealthRecordRepository } from './records/typeorm-health-record.repository';
+import { TypeOrmUnitOfWork } from './unit-of-work/typeorm-unit-of-work';
 
-/** The database connection and the TypeORM adapters of the domain's repository ports. */
+const REPOSITORIES = [
+  repositoryProvider(APP_REPOSITORY, TypeOrmAppRepository),
+  repositoryProvider(ADMIN_TOKEN_REPOSITORY, TypeOrmAdminTokenRepository),
+  repositoryProvider(PROFILE_REPOSITORY, TypeOrmProfileRepository),
+  repositoryProvider(HEALTH_RECORD_REPOSITORY, TypeOrmHealthRecordRepository),
+  repositoryProvider(ACTIVITY_REPOSITORY, TypeOrmActivityRepository),
+  repositoryProvider(POINTS_DEFINITION_REPOSITORY, TypeOrmPointsDefinitionRepository),
+  repositoryProvider(POINTS_EVENT_REPOSITORY, TypeOrmPointsEventRepository),
+  repositoryProvider(POINTS_LEDGER_REPOSITORY, TypeOrmPointsLedgerRepository),
+  repositoryProvider(CHALLENGE_REPOSITORY, TypeOrmChallengeRepository),
+  repositoryProvider(MEMBERSHIP_REPOSITORY, TypeOrmMembershipRepository),
+  repositoryProvider(TEAM_REPOSITORY, TypeOrmTeamRepository),
+  repositoryProvider(SCORE_REPOSITORY, TypeOrmScoreRepository),
+  repositoryProvider(JOB_QUEUE, TypeOrmJobQueue),
+  repositoryProvider(SCORING_BATCH_READER, TypeOrmScoringBatchReader),
+  {
+    provide: UNIT_OF_WORK,
+    useFactory: (dataSource: DataSource, ids: IdGenerator) => new TypeOrmUnitOfWork(dataSource, ids),
+    inject: [DataSource, ID_GENERATOR],
+  },
+];
+
+/**
+ * The database connection and every adapter of a persistence port, bound here and nowhere else
+ * (folders by feature: identity/, records/, points/, gamification/, jobs/, unit-of-work/).
+ */
 @Global()
 @Module({
   imports: [
@@ -23,11 +64,11 @@ import { TypeOrmProfileRepository } from './repositories/typeorm-profile.reposit
       }),
     }),
   ],
-  providers: [
-    repositoryProvider(APP_REPOSITORY, TypeOrmAppRepository),
-    repositoryProvider(ADMIN_TOKEN_REPOSITORY, TypeOrmAdminTokenRepository),
-    repositoryProvider(PROFILE_REPOSITORY, TypeOrmProfileRepository),
+  providers: REPOSITORIES,
+  exports: [
+    APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
+    POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, JOB_QUEUE,
+    SCORING_BATCH_READER, UNIT_OF_WORK,
   ],
-  exports: [APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY],
 })
 export class PersistenceModule {}

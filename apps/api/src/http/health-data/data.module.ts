@@ -2,7 +2,6 @@ import { Module, Provider } from '@nestjs/common';
 import {
   AwardEventPointsUseCase, GetPointsDefinitionUseCase, IngestHealthDataUseCase, RecordActivityUseCase, SetPointsDefinitionUseCase,
 } from '@strive/domain';
-import { ActivityModule } from '../../activity/activity.module';
 import { IdentityModule } from '../../identity/identity.module';
 import { useCaseProvider } from '../../system/use-case-provider';
 import { CLOCK, ID_GENERATOR, POINTS_DEFINITION_REPOSITORY, PROFILE_REPOSITORY, UNIT_OF_WORK } from '../../system/tokens';
@@ -19,7 +18,7 @@ const useCases: Provider[] = [
 
 /** The health data platform: upload, the 21 pull endpoints, points definitions and events (issue 4). */
 @Module({
-  imports: [ActivityModule, IdentityModule],
+  imports: [IdentityModule],
   controllers: [DataController, PointsController],
   providers: [...useCases, HealthDataReader],
 })

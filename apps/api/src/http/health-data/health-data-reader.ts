@@ -4,7 +4,7 @@ import {
   HealthRecordQuery, HealthRecordRepository, mergeDailySummaryRecords, Principal, RecordPosition,
   StoredHealthRecord,
 } from '@strive/domain';
-import { TypeOrmPointsEventRepository } from '../../persistence/repositories/typeorm-points.repository';
+import { TypeOrmPointsEventRepository } from '../../persistence/points/typeorm-points.repository';
 import { HEALTH_RECORD_REPOSITORY, POINTS_EVENT_REPOSITORY } from '../../system/tokens';
 import { RequestValidationError } from '../problem/request-validation.error';
 import { ApiUrl } from '../shared/api-url';

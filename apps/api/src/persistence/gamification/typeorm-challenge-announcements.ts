@@ -1,6 +1,6 @@
 import { ChallengeAnnouncements, DueAnnouncement } from '@strive/domain';
 import { ChallengeEntity } from '../entities';
-import { Db } from './db';
+import { Db } from '../shared/db';
 import { toChallenge } from './typeorm-challenge.repository';
 
 /**

@@ -1,6 +1,6 @@
 import { Challenge, ChallengeRepository } from '@strive/domain';
 import { ChallengeEntity } from '../entities';
-import { Db, Row, toDate } from './db';
+import { Db, Row, toDate } from '../shared/db';
 
 export function toChallenge(row: ChallengeEntity): Challenge {
   return {

@@ -1,5 +1,5 @@
 import { ChallengeDomainEvent, challengeEventKey, challengeEventPushBody, EventOutbox, IdGenerator } from '@strive/domain';
-import { Db } from './db';
+import { Db } from '../shared/db';
 
 /**
  * Appends challenge events to challenge_event_outbox with a stable id each; an event whose

@@ -1,5 +1,5 @@
 import { ChallengeMember, InactiveInterval, isActiveMember, MembershipRepository } from '@strive/domain';
-import { atomically, bumpLeaderboardVersion, Db, Row, toDate } from './db';
+import { atomically, bumpLeaderboardVersion, Db, Row, toDate } from '../shared/db';
 
 /** Shared by every member without inactive intervals (most of them): 100,000 members, one array. */
 const NO_INTERVALS: readonly InactiveInterval[] = Object.freeze([]);

@@ -1,5 +1,5 @@
 import { MemberPeriodOutcome, MemberPeriodScore, ScoreRepository } from '@strive/domain';
-import { bumpLeaderboardVersion, Db, Row, toDate, toDateOrNull } from './db';
+import { bumpLeaderboardVersion, Db, Row, toDate, toDateOrNull } from '../shared/db';
 
 /** The columns toScore reads. */
 export const SCORE_COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,

@@ -4,9 +4,9 @@ import {
   WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { SCORED_FIELDS, scoredFields } from '../repositories/typeorm-activity.repository';
-import { toPointsEvent } from '../repositories/typeorm-points.repository';
-import { Db, Row } from './db';
+import { SCORED_FIELDS, scoredFields } from '../records/typeorm-activity.repository';
+import { toPointsEvent } from '../points/typeorm-points.repository';
+import { Db, Row } from '../shared/db';
 import { SCORE_COLUMNS, toScore } from './typeorm-score.repository';
 
 type RecordRow = Parameters<typeof scoredFields>[0] & { profile_id: string };

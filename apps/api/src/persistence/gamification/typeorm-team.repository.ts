@@ -1,6 +1,6 @@
 import { Team, TeamMembership, TeamRepository } from '@strive/domain';
 import { TeamEntity } from '../entities';
-import { Db, Row, toDate } from './db';
+import { Db, Row, toDate } from '../shared/db';
 
 const toMembership = (row: Row): TeamMembership => ({
   teamId: row.team_id as string,

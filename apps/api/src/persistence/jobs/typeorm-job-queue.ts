@@ -1,5 +1,5 @@
 import { JobQueue, JobRequest, jobSingletonKey } from '@strive/domain';
-import { Db } from '../gamification/db';
+import { Db } from '../shared/db';
 
 /**
  * Writes jobs to the job table, inside the caller's transaction when built on its manager (the

@@ -6,10 +6,10 @@ import { TypeOrmEventOutbox } from '../gamification/typeorm-event-outbox.reposit
 import { TypeOrmMembershipRepository } from '../gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from '../gamification/typeorm-score.repository';
 import { TypeOrmJobQueue } from '../jobs/typeorm-job-queue';
-import { TypeOrmActivityRepository } from '../repositories/typeorm-activity.repository';
-import { TypeOrmHealthRecordRepository } from '../repositories/typeorm-health-record.repository';
-import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../repositories/typeorm-points.repository';
-import { TypeOrmProfileRepository } from '../repositories/typeorm-profile.repository';
+import { TypeOrmActivityRepository } from '../records/typeorm-activity.repository';
+import { TypeOrmHealthRecordRepository } from '../records/typeorm-health-record.repository';
+import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../points/typeorm-points.repository';
+import { TypeOrmProfileRepository } from '../identity/typeorm-profile.repository';
 
 /**
  * A database transaction handing out the domain's ports built on its manager. `lock` takes a

@@ -19,14 +19,14 @@ import { TypeOrmChallengeRepository } from '../../../src/persistence/gamificatio
 import { TypeOrmMembershipRepository } from '../../../src/persistence/gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from '../../../src/persistence/gamification/typeorm-score.repository';
 import { TypeOrmTeamRepository } from '../../../src/persistence/gamification/typeorm-team.repository';
-import { TypeOrmActivityRepository } from '../../../src/persistence/repositories/typeorm-activity.repository';
-import { TypeOrmAdminTokenRepository } from '../../../src/persistence/repositories/typeorm-admin-token.repository';
-import { TypeOrmAppRepository } from '../../../src/persistence/repositories/typeorm-app.repository';
-import { TypeOrmHealthRecordRepository } from '../../../src/persistence/repositories/typeorm-health-record.repository';
+import { TypeOrmActivityRepository } from '../../../src/persistence/records/typeorm-activity.repository';
+import { TypeOrmAdminTokenRepository } from '../../../src/persistence/identity/typeorm-admin-token.repository';
+import { TypeOrmAppRepository } from '../../../src/persistence/identity/typeorm-app.repository';
+import { TypeOrmHealthRecordRepository } from '../../../src/persistence/records/typeorm-health-record.repository';
 import {
   TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository,
-} from '../../../src/persistence/repositories/typeorm-points.repository';
-import { TypeOrmProfileRepository } from '../../../src/persistence/repositories/typeorm-profile.repository';
+} from '../../../src/persistence/points/typeorm-points.repository';
+import { TypeOrmProfileRepository } from '../../../src/persistence/identity/typeorm-profile.repository';
 
 /**
  * Every repository of one store: the contract suites seed through the ports themselves

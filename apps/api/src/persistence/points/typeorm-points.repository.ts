@@ -2,7 +2,7 @@ import {
   DayPoints, PointsDefinition, PointsDefinitionRepository, PointsEvent, PointsEventRepository, PointsLedgerRepository, RecordTimeRange,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { atomically, Db, toDate } from '../gamification/db';
+import { atomically, Db, toDate } from '../shared/db';
 
 /** points_definition: one JSON document per app. */
 export class TypeOrmPointsDefinitionRepository implements PointsDefinitionRepository {

@@ -1,7 +1,7 @@
 import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
 import { Brackets, DataSource, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
-import { Db, toDate } from '../gamification/db';
+import { Db, toDate } from '../shared/db';
 
 const ORDER_COLUMN: Record<ProfileOrderField, string> = {
   name: 'profile.name',

@@ -3,7 +3,7 @@ import {
   Source, Workout, workoutOf,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { Db, toDate } from '../gamification/db';
+import { Db, toDate } from '../shared/db';
 import { TypeOrmHealthRecordRepository } from './typeorm-health-record.repository';
 
 interface Row {

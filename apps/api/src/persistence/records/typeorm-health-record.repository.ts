@@ -3,7 +3,7 @@ import {
   StoredHealthRecord,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { Db, toDate, toDateOrNull } from '../gamification/db';
+import { Db, toDate, toDateOrNull } from '../shared/db';
 
 interface Row {
   id: string;
