@@ -6,6 +6,7 @@ import {
 } from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
 import { ChallengeViews } from '../../gamification/challenge-views';
+import { RemoveMembersResult } from './member-list.dto';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { RequestValidationError } from '../problem/request-validation.error';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
@@ -14,7 +15,7 @@ import { UuidParamPipe } from '../shared/uuid-param.pipe';
 import { PublicId } from './challenge.controller';
 import {
   ChallengeWithMembersView, DeactivateMemberBody, DeactivateMemberResult, DeactivateMembersBody, DeactivateMembersResult, DeactivateQuery,
-  MemberBody, MemberQuery, MemberResult, MembersBody, MembersPageQuery, MembersResult, RemoveMembersBody, RemoveMembersResult,
+  MemberBody, MemberQuery, MemberResult, MembersBody, MembersPageQuery, MembersResult, RemoveMembersBody,
 } from './challenge-membership.dto';
 import { presentChallengeItem, presentMember } from './challenge.presenter';
 

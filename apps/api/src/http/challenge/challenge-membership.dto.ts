@@ -2,12 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import { ChallengeView } from './challenge.dto';
+import { ProfileListBody } from './member-list.dto';
 import { BoundedOffsetPageQuery, LowerCaseUuid, LowerCaseUuids, MAX_PROFILES_PER_CALL } from './input-rules';
 
 /** Challenge membership: member/, members/, remove_members/, deactivate_member(s)/. */
 
 const EXAMPLE_ID = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
-const PROFILES_DESCRIPTION = `Profile public_ids (any letter case; answers use lower case), at most ${MAX_PROFILES_PER_CALL}.`;
 
 /** A query flag: only the words true and false (class-transformer's Boolean would read "false" as true). */
 export const BooleanWord = () =>
@@ -37,14 +37,7 @@ export class MemberBody {
   team?: string | null;
 }
 
-export class MembersBody {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL, description: PROFILES_DESCRIPTION })
-  @IsArray()
-  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
-  @LowerCaseUuids()
-  @IsUUID(undefined, { each: true })
-  profiles!: string[];
-
+export class MembersBody extends ProfileListBody {
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null, description: "TEAM challenges: the team every listed profile plays for; omitted: each one's first team." })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
@@ -53,14 +46,7 @@ export class MembersBody {
   team?: string | null;
 }
 
-export class RemoveMembersBody {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL, description: PROFILES_DESCRIPTION })
-  @IsArray()
-  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
-  @LowerCaseUuids()
-  @IsUUID(undefined, { each: true })
-  profiles!: string[];
-}
+export class RemoveMembersBody extends ProfileListBody {}
 
 export class MemberQuery {
   @ApiProperty({ format: 'uuid', description: 'The profile public_id.' })
@@ -89,14 +75,7 @@ export class DeactivateMemberBody {
   is_active?: boolean;
 }
 
-export class DeactivateMembersBody {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL, description: PROFILES_DESCRIPTION })
-  @IsArray()
-  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
-  @LowerCaseUuids()
-  @IsUUID(undefined, { each: true })
-  profiles!: string[];
-
+export class DeactivateMembersBody extends ProfileListBody {
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, example: null })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
@@ -144,17 +123,6 @@ export class MembersResult {
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true, example: null })
   team!: string | null;
-}
-
-export class RemoveMembersResult {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], description: 'The listed profiles that were members and are removed.' })
-  profiles!: string[];
-
-  @ApiPropertyOptional({
-    type: [String], format: 'uuid', example: [],
-    description: 'The listed profiles of the app that were not members (nothing done for them); omitted when there are none.',
-  })
-  not_members?: string[];
 }
 
 export class DeactivateMemberResult {

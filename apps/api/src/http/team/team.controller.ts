@@ -7,12 +7,13 @@ import {
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
 import { TeamDetail, TeamViews } from '../../gamification/team-views';
 import { BoundedOffsetPageQuery } from '../challenge/input-rules';
+import { RemoveMembersResult } from '../challenge/member-list.dto';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
 import { DEFAULT_LIMIT, offsetPage } from '../shared/offset-page';
 import { UuidParamPipe } from '../shared/uuid-param.pipe';
 import {
-  TeamBody, TeamList, TeamListItem, TeamMemberBody, TeamMemberQuery, TeamMembersBody, TeamPatchBody, TeamRemoveMembersResult, TeamView,
+  TeamBody, TeamList, TeamListItem, TeamMemberBody, TeamMemberQuery, TeamMembersBody, TeamPatchBody, TeamView,
 } from './team.dto';
 
 const PublicId = () => ApiParam({ name: 'public_id', format: 'uuid', description: 'The team public_id.' });
@@ -146,13 +147,13 @@ export class TeamController {
   @Auth('admin')
   @PublicId()
   @ApiOperation({ operationId: 'team_remove_members', summary: 'Remove many profiles (an unknown profile is 404, nothing removed; non-members are reported)' })
-  @ApiCreatedResponse({ type: TeamRemoveMembersResult })
+  @ApiCreatedResponse({ type: RemoveMembersResult })
   @ApiProblemResponses(404)
   async removeMany(
     @CurrentPrincipal() principal: Principal,
     @Param('public_id', UuidParamPipe) id: string,
     @Body() body: TeamMembersBody,
-  ): Promise<TeamRemoveMembersResult> {
+  ): Promise<RemoveMembersResult> {
     const result = await this.removeMembers.execute({ appId: principal.appId, teamId: id, profileIds: body.profiles });
     return { profiles: [...result.removed], ...(result.notMembers.length > 0 ? { not_members: [...result.notMembers] } : {}) };
   }

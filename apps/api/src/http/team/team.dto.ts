@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsString, IsUUID, Length } from 'class-validator';
 import { LowerCaseUuid, LowerCaseUuids, MAX_PROFILES_PER_CALL, StorableText } from '../challenge/input-rules';
+import { ProfileListBody } from '../challenge/member-list.dto';
 import { OffsetPageOf } from '../shared/offset-page';
 
 const EXAMPLE_ID = '8c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f';
@@ -69,28 +70,7 @@ export class TeamMemberBody {
   profile!: string;
 }
 
-export class TeamMembersBody {
-  @ApiProperty({
-    type: [String], format: 'uuid', example: [EXAMPLE_ID], maxItems: MAX_PROFILES_PER_CALL,
-    description: `Profile public_ids (any letter case; answers use lower case), at most ${MAX_PROFILES_PER_CALL}.`,
-  })
-  @IsArray()
-  @ArrayMaxSize(MAX_PROFILES_PER_CALL)
-  @LowerCaseUuids()
-  @IsUUID(undefined, { each: true })
-  profiles!: string[];
-}
-
-export class TeamRemoveMembersResult {
-  @ApiProperty({ type: [String], format: 'uuid', example: [EXAMPLE_ID], description: 'The listed profiles that were members and are removed.' })
-  profiles!: string[];
-
-  @ApiPropertyOptional({
-    type: [String], format: 'uuid', example: [],
-    description: 'The listed profiles of the app that were not members (nothing done for them); omitted when there are none.',
-  })
-  not_members?: string[];
-}
+export class TeamMembersBody extends ProfileListBody {}
 
 export class TeamMemberQuery {
   @ApiProperty({ format: 'uuid', description: 'The profile public_id.' })
