@@ -4,19 +4,12 @@ import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/por
 const key = (r: { profileId: string; source: Source; externalId: string }) =>
   `${r.profileId}\u0000${r.source}\u0000${r.externalId}`;
 
-/** Keeps records by key, as the real table's unique index does. */
+/** Daily summaries and workouts held as given, for unit tests that seed the scoring view directly. */
 export class InMemoryActivityRepository implements ActivityRepository {
   readonly summaries = new Map<string, DailySummary>();
   readonly workoutRecords = new Map<string, Workout>();
 
-  async findDailySummaries(profileId: string, source: Source, externalIds: readonly string[]): Promise<DailySummary[]> {
-    return externalIds.flatMap((externalId) => this.summaries.get(key({ profileId, source, externalId })) ?? []);
-  }
-
-  async findWorkouts(profileId: string, source: Source, externalIds: readonly string[]): Promise<Workout[]> {
-    return externalIds.flatMap((externalId) => this.workoutRecords.get(key({ profileId, source, externalId })) ?? []);
-  }
-
+  /** Seeds records (tests): replaces each by its key. */
   async upsert(records: { dailySummaries: readonly DailySummary[]; workouts: readonly Workout[] }): Promise<void> {
     for (const s of records.dailySummaries) this.summaries.set(key(s), s);
     for (const w of records.workouts) this.workoutRecords.set(key(w), w);

@@ -30,8 +30,12 @@ export class HealthRecordActivityView implements Pick<ActivityRepository, 'listD
       .filter((w) => (range.from === undefined || w.start >= range.from) && (range.to === undefined || w.start <= range.to));
   }
 
+  /** In (time, source, external id) order, as the SQL adapter reads them. */
   private rowsOf(profileId: string, type: 'daily_summary' | 'workout') {
-    return [...this.records.rows.values()].filter((row) => row.profileId === profileId && row.type === type);
+    const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return [...this.records.rows.values()]
+      .filter((row) => row.profileId === profileId && row.type === type)
+      .sort((a, b) => a.time.getTime() - b.time.getTime() || text(a.source, b.source) || text(a.externalId, b.externalId));
   }
 }
 

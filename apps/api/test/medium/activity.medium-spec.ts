@@ -1,8 +1,26 @@
+import { DailySummary, formatDuration, HealthRecord, Workout } from '@strive/domain';
 import { ActivityRecordMother } from '@strive/domain/testing';
 import { ID, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
 
+/** The health records a daily summary or a workout is read from (the scoring view's source rows). */
+const asRecord = (r: DailySummary | Workout): HealthRecord =>
+  'date' in r
+    ? {
+        type: 'daily_summary', source: r.source, externalId: r.externalId, subtype: '', endTime: null, time: new Date(`${r.date}T00:00:00Z`),
+        data: { date: r.date, distance: r.distance, steps: r.steps, calories: r.calories, active_duration: formatDuration(r.activeDurationSeconds) },
+      }
+    : {
+        type: 'workout', source: r.source, externalId: r.externalId, subtype: '', time: r.start, endTime: new Date(r.start.getTime() + r.durationSeconds * 1000),
+        data: { duration: formatDuration(r.durationSeconds), type: r.activityType, is_manual: r.isManual, distance: r.distance, steps: r.steps, calories: r.calories },
+      };
+
 describeContract('ActivityRepository', (world) => {
+  const store = async (...records: (DailySummary | Workout)[]) => {
+    for (const profileId of new Set(records.map((r) => r.profileId))) {
+      await world().healthRecords.upsert(ID.appA, profileId, records.filter((r) => r.profileId === profileId).map(asRecord));
+    }
+  };
   const summary = ActivityRecordMother.dailySummary;
   const workout = ActivityRecordMother.workout;
   // 2026-03-02: GARMIN "a" and POLAR "a"; 2026-03-03: GARMIN "b"; profile 2 has one of its own.
@@ -17,14 +35,7 @@ describeContract('ActivityRepository', (world) => {
 
   beforeEach(async () => {
     await seedProfiles(world());
-    await world().activity.upsert({ dailySummaries: [garminB, garminA, polarA, otherProfile], workouts: [walk, runCopy, run] });
-  });
-
-  it('finds records by source and external ids', async () => {
-    expect(await world().activity.findDailySummaries(ID.profile1, 'GARMIN', ['a', 'missing'])).toEqual([garminA]);
-    expect(await world().activity.findDailySummaries(ID.profile1, 'FITBIT', ['a'])).toEqual([]);
-    expect(await world().activity.findWorkouts(ID.profile1, 'POLAR', ['w0'])).toEqual([runCopy]);
-    expect(await world().activity.findWorkouts(ID.profile2, 'GARMIN', ['w1'])).toEqual([]);
+    await store(garminB, garminA, polarA, otherProfile, walk, runCopy, run);
   });
 
   it('lists daily summaries by date, then source and external id, within a date range', async () => {
@@ -41,9 +52,9 @@ describeContract('ActivityRepository', (world) => {
     expect(await world().activity.listWorkouts(ID.profile1, { from: new Date('2026-03-02T07:00:01Z') })).toEqual([walk]);
   });
 
-  it('replaces a record by its key', async () => {
+  it('reads a record replaced by its key', async () => {
     const corrected = { ...garminA, steps: 12000 };
-    await world().activity.upsert({ dailySummaries: [corrected], workouts: [] });
+    await store(corrected);
     expect(await world().activity.listDailySummaries(ID.profile1)).toEqual([corrected, polarA, garminB]);
   });
 });

@@ -4,7 +4,7 @@ import {
   PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, ScoringBatchReader, TeamRepository, UnitOfWork,
 } from '@strive/domain';
 import {
-  HealthRecordActivityView, InMemoryActivityRepository, InMemoryAdminTokenRepository, InMemoryAppRepository,
+  HealthRecordActivityView, InMemoryAdminTokenRepository, InMemoryAppRepository,
   InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
@@ -80,7 +80,7 @@ export function inMemoryWorld(): RepositoryWorld {
     adminTokens: new InMemoryAdminTokenRepository(),
     profiles,
     healthRecords,
-    activity: new InMemoryActivityRepository(),
+    activity: activities,
     pointsDefinitions,
     pointsEvents,
     pointsLedger,
