@@ -114,18 +114,17 @@ function refuseUnstorableText(fastify: FastifyInstance): void {
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; title: string; detail: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, title: 'Request Header Fields Too Large', detail: 'The request headers are larger than the server accepts.' },
-  URL_OVERFLOW: { status: 414, title: 'URI Too Long', detail: 'The request URL is longer than the server accepts.' },
+  // Node counts the request line with the headers: a URL over the limit lands here too.
+  HPE_HEADER_OVERFLOW: { status: 431, title: 'Request Header Fields Too Large', detail: 'The request line and headers (URL included) are larger than the server accepts.' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', detail: 'The request was not received in time.' },
 };
 
 /** Answers an HTTP request Node could not parse with a problem, then closes the connection. */
 function writeClientErrorProblem(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  // The first line (method, URL) incomplete when the headers overflowed: the URL itself is too long.
-  const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
-  const code = error.code === 'HPE_HEADER_OVERFLOW' && received.length > 0 && !received.includes('\r\n') ? 'URL_OVERFLOW' : (error.code ?? '');
-  const known = CLIENT_ERRORS[code] ?? { status: 400, title: 'Bad Request', detail: 'The request is not valid HTTP.' };
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, title: 'Bad Request', detail: 'The request is not valid HTTP.' };
+  // The path when the bytes received start with the request line and it is short enough to quote.
+  const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 2048).toString('latin1') : '';
   const path = /^[A-Z]+ (\/[^ ?\r\n]{0,1024})[ ?\r\n]/.exec(received)?.[1] ?? '/';
   const body = JSON.stringify({ type: `urn:strive:problem:${known.title.toLowerCase().replace(/ /g, '-')}`, title: known.title, status: known.status, detail: known.detail, instance: path });
   if (socket.writable) {
