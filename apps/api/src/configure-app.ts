@@ -9,7 +9,7 @@ import { AppConfig } from './config/app-config';
 import { problemOf, ProblemDetailsFilter, sendProblem } from './http/problem/problem-details.filter';
 import { RequestValidationError } from './http/problem/request-validation.error';
 import { VersionedRequest } from './http/shared/api-url';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH, unstorableStrings } from './http/shared/safe-input';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH, textAndKeyProblems } from './http/shared/safe-input';
 import { UnknownQueryInterceptor } from './http/shared/unknown-query.interceptor';
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -99,15 +99,16 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
 }
 
 /**
- * Text PostgreSQL cannot store (NUL, unpaired surrogates) in the query, path or JSON body
- * is refused with 400 here, in one place, before any guard or handler touches the database.
+ * Text PostgreSQL cannot store (NUL, unpaired surrogates) in the query, path or JSON body,
+ * and `constructor` keys, are refused with 400 here, in one place, before any guard or
+ * handler touches the database.
  */
 function refuseUnstorableText(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request) => {
     const errors = [
-      ...unstorableStrings(request.params ?? {}),
-      ...unstorableStrings(request.query ?? {}),
-      ...(request.body === undefined ? [] : unstorableStrings(request.body)),
+      ...textAndKeyProblems(request.params ?? {}),
+      ...textAndKeyProblems(request.query ?? {}),
+      ...(request.body === undefined ? [] : textAndKeyProblems(request.body)),
     ];
     if (errors.length > 0) throw new RequestValidationError(errors);
   });

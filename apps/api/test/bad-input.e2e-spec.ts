@@ -89,6 +89,7 @@ describe('bad input', () => {
     ['patch: NUL in the reference', asProfile((t) => t.http.patch(profilePath()).send({ reference: '\u0000' })), 400, 'reference'],
     ['create: JSON nested 10,000 deep', asAdmin((t) => json(t.http.post('/api/v1/profile/'), `{"name": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`)), 400, null],
     ['create: JSON nested 65 deep', asAdmin((t) => json(t.http.post('/api/v1/profile/'), `${'{"a":'.repeat(64)}1${'}'.repeat(64)}`)), 400, null],
+    ['put: a constructor field', asProfile((t) => t.http.put(profilePath()).send({ name: 'A', constructor: 1 })), 400, 'constructor'],
     ['create: __proto__ in the body', asAdmin((t) => json(t.http.post('/api/v1/profile/'), '{"name": "A", "__proto__": {"admin": true}}')), 400, null],
     // Numbers beyond what the database takes.
     ['list: offset of 20 digits', asAdmin((t) => t.http.get('/api/v1/profile/?offset=99999999999999999999')), 400, 'offset'],

@@ -180,14 +180,38 @@ const BAD_VALUES: unknown[] = [
   '@@DEEP@@', 'RUNNING\u0000', '1e308', 'NaN', -0.000001,
 ];
 
-function numericBadValues(schema: Schema | null): unknown[] {
+/** Bad values that fit the field's declared type: they pass the type check and test what follows. */
+function typedBadValues(schema: Schema | null, example: unknown): unknown[] {
   const s = schema ? resolve(schema) : null;
-  if (!s || (s.type !== 'number' && s.type !== 'integer')) return [];
-  return [
-    ...(s.maximum !== undefined ? [s.maximum + 1, s.maximum * 10 + 1] : []),
-    ...(s.minimum !== undefined ? [s.minimum - 1, s.minimum - 0.5] : []),
-    ...(s.type === 'integer' ? [0.5] : []),
-  ];
+  if (!s) return [];
+  if (s.type === 'number' || s.type === 'integer') {
+    return [
+      ...(s.maximum !== undefined ? [s.maximum + 1, s.maximum * 10 + 1] : []),
+      ...(s.minimum !== undefined ? [s.minimum - 1, s.minimum - 0.5] : []),
+      ...(s.type === 'integer' ? [0.5] : []),
+      1e308, -1e308, '@@BIGNUM@@', -1, 0, 1e15,
+    ];
+  }
+  if (s.type === 'string' && s.format === 'date-time') {
+    return [
+      '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', '2026-02-30T00:00:00Z', '1899-12-31T23:59:59Z',
+      '2100-01-01T00:00:00Z', '2020-01-01T00:00:00Z', '2026-11-20', '2026-11-20T07:00:00', 'soon',
+    ];
+  }
+  if (s.type === 'string' && s.format === 'date') return ['0001-01-01', '9999-12-31', '2026-13-01', '2026-11-20T00:00:00Z'];
+  if (s.type === 'string' && s.format === 'uuid') return [UPPER_UUID, UNKNOWN_UUID, 'not-a-uuid', `${UNKNOWN_UUID}\u0000`];
+  if (s.type === 'string') {
+    return [
+      'x'.repeat((s.maxLength ?? 10_000) + 1), '', ' ', 'running', '99999999999:00:00', '00:61:00', 'javascript:alert(1)',
+      'file:///etc/passwd', 'http://example.com/a.png', 'Europe/Nowhere', '@@LONE_HIGH@@', 'a\u0000',
+    ];
+  }
+  if (s.type === 'boolean') return ['true', 1, 'yes'];
+  if (s.type === 'array' && Array.isArray(example)) {
+    // Long lists: checked against their bound before any work per entry.
+    return [Array.from({ length: 2000 }, () => example[0] ?? null), Array.from({ length: 2000 }, (_, i) => (typeof example[0] === 'string' ? `${i}` : i))];
+  }
+  return [];
 }
 
 const BAD_QUERY_VALUES = [
@@ -303,8 +327,11 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
       case 'body value': {
         const places = placesOf(base, op.body);
         const place = pick(places, a);
-        const values = [...numericBadValues(place.schema), ...BAD_VALUES, text];
-        const value = pick(values, b);
+        let current = base as Record<string | number, unknown>;
+        for (const key of place.path) current = current[key] as Record<string | number, unknown>;
+        // Half of the draws take a value of the field's own type, half anything at all.
+        const typed = typedBadValues(place.schema, current);
+        const value = typed.length > 0 && b % 2 === 0 ? pick(typed, b >> 1) : pick([...BAD_VALUES, text], b >> 1);
         return { ...request, mutation: `body ${place.path.join('.') || '<root>'}=${JSON.stringify(value)?.slice(0, 40)}`, body: jsonText(setAt(base, place.path, value)) };
       }
       case 'body missing': {

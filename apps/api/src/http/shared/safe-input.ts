@@ -50,11 +50,11 @@ function printable(key: string): string {
 }
 
 /**
- * Every string (value or key) of `value` that cannot be stored, with its path in the
- * notation of the validation errors (`workout[3].name`). Iterative: the depth is bounded
+ * Every string (value or key) of `value` that cannot be stored, and every `constructor` key,
+ * with its path in the notation of the validation errors (`workout[3].name`). Iterative: the depth is bounded
  * by the parser, but the walk should not depend on it.
  */
-export function unstorableStrings(value: unknown, root = ''): FieldError[] {
+export function textAndKeyProblems(value: unknown, root = ''): FieldError[] {
   const errors: FieldError[] = [];
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length > 0 && errors.length < MAX_REPORTED) {
@@ -69,6 +69,8 @@ export function unstorableStrings(value: unknown, root = ''): FieldError[] {
         const childPath = path ? `${path}.${printable(key)}` : printable(key);
         const keyProblem = unstorableText(key);
         if (keyProblem) errors.push({ field: childPath, message: `the field name ${keyProblem}` });
+        // No schema has it, and validation would take it for the object's own constructor and let it pass.
+        else if (key === 'constructor') errors.push({ field: childPath, message: 'unknown field: constructor is not accepted here' });
         else stack.push([child, childPath]);
       }
     }
