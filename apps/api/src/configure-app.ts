@@ -53,7 +53,7 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.addHook('onRequest', requestLogger(logger));
   acceptJsonBodies(fastify);
-  refuseUnstorableText(fastify);
+  refuseUnsafeInput(fastify);
   app.setGlobalPrefix('api/v1', { exclude: ['health'] });
   app.useGlobalPipes(
     new ValidationPipe({
@@ -103,7 +103,7 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
  * and `constructor` keys, are refused with 400 here, in one place, before any guard or
  * handler touches the database.
  */
-function refuseUnstorableText(fastify: FastifyInstance): void {
+function refuseUnsafeInput(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request) => {
     const errors = [
       ...textAndKeyProblems(request.params ?? {}),
