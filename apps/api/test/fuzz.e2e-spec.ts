@@ -423,6 +423,7 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
     const all = operations();
     const failures: Failure[] = [];
     const statuses = new Map<number, number>();
+    const refusedSomething = new Set<string>();
     let sent = 0;
     let before = await quietSnapshot();
     for (const [index, op] of all.entries()) {
@@ -442,6 +443,7 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
           });
         if (response.status >= 500) fail('a server error');
         if (response.status >= 400) {
+          refusedSomething.add(op.operationId);
           if (!/^application\/problem\+json/.test(String(response.headers['content-type']))) fail('not problem details');
           else if (!response.body?.type || response.body.status !== response.status || !response.body.detail) fail('incomplete problem details');
           const after = await databaseSnapshot(test);
@@ -455,6 +457,8 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
     }
     expect(sent).toBeGreaterThanOrEqual(1000);
     expect(all.length).toBeGreaterThanOrEqual(70);
+    // Every operation was reached and refused at least one of its malformed requests.
+    expect(all.map((op) => op.operationId).filter((id) => !refusedSomething.has(id))).toEqual([]);
     expect({ failures, statuses: Object.fromEntries(statuses) }).toEqual({ failures: [], statuses: expect.anything() });
   }, 300_000);
 });
