@@ -110,7 +110,7 @@ function exampleOf(schema: Schema, ids: Record<string, string>, depth = 0): unkn
     }
     return out;
   }
-  if (s.type === 'array') return s.items ? [exampleOf(s.items, ids, depth + 1)] : [];
+  if (s.type === 'array') return s.example !== undefined && !s.items?.$ref ? s.example : s.items ? [exampleOf(s.items, ids, depth + 1)] : [];
   if (s.example !== undefined) return s.format === 'uuid' && typeof s.example === 'string' ? ids.profile : s.example;
   if (s.enum) return s.enum[0];
   if (s.type === 'string') return s.format === 'uuid' ? ids.profile : s.format === 'date-time' ? '2026-11-20T07:00:00Z' : s.format === 'date' ? '2026-11-20' : 'x';
@@ -249,10 +249,17 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
       const response = await as(test.http.post(path).send(body as object));
       return response.status < 300 ? (response.body.public_id as string) : UNKNOWN_UUID;
     };
-    const challengeBody = exampleOf({ $ref: '#/components/schemas/ChallengeBody' }, ids);
+    // Running now, so that joins and scores are reached rather than refused as "ended".
+    const day = 86_400_000;
+    const challengeBody = {
+      ...(exampleOf({ $ref: '#/components/schemas/ChallengeBody' }, ids) as object),
+      start: new Date(Date.now() - 2 * day).toISOString(), end: new Date(Date.now() + 28 * day).toISOString(),
+    };
     ids.challenge = await created('/api/v1/challenge/', challengeBody);
+    expect(ids.challenge).not.toBe(UNKNOWN_UUID);
     victims.challenge = await created('/api/v1/challenge/', challengeBody);
     ids.team = await created('/api/v1/team/', { name: 'Fuzz team' });
+    expect(ids.team).not.toBe(UNKNOWN_UUID);
     victims.team = await created('/api/v1/team/', { name: 'Victim team' });
     await as(test.http.post(`/api/v1/profile/${profile.publicId}/data/`)).send({
       source: 'GARMIN',
