@@ -51,8 +51,8 @@ interface FuzzRequest {
   url: string;
   auth: string | null;
   headers: Record<string, string>;
-  /** Raw body text, sent as is. */
-  body: string | null;
+  /** Raw body, sent as is. */
+  body: string | Buffer | null;
 }
 
 interface Failure {
@@ -362,7 +362,7 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
         return { ...request, mutation: `body unknown field ${place.path.join('.')}.${key.slice(0, 20)}`, body: jsonText(root) };
       }
       case 'body shape': {
-        const shapes: [string, string | null, string][] = [
+        const shapes: [string, string | Buffer | null, string][] = [
           ['a JSON array', '[]', 'application/json'], ['a JSON string', '"x"', 'application/json'], ['a JSON number', '1e308', 'application/json'],
           ['JSON null', 'null', 'application/json'], ['malformed JSON', `${request.body ?? '{'}`.slice(0, -1), 'application/json'],
           ['deep JSON', RAW['@@DEEP@@'], 'application/json'], ['deep object', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, 'application/json'],
@@ -371,6 +371,10 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
           ['prototype poisoning', '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}', 'application/json'],
           ['an oversized body', `{"name":"${'x'.repeat(2 * 1024 * 1024 + 10)}"}`, 'application/json'],
           ['a vendor JSON type', request.body ?? '{}', 'application/vnd.x+json'],
+          ['a UTF-16 charset', request.body ?? '{}', 'application/json; charset=utf-16'],
+          ['a multipart body', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--x--', 'multipart/form-data; boundary=x'],
+          ['a garbled content type', request.body ?? '{}', 'application/json;;;===\u00ff'],
+          ['invalid UTF-8', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('"}')]), 'application/json'],
         ];
         const [name, body, type] = pick(shapes, a);
         return { ...request, mutation: `body: ${name}`, body, headers: { 'Content-Type': type } };
@@ -445,7 +449,7 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
           failures.push({
             operation: `${op.method.toUpperCase()} ${op.path} (${op.operationId})`,
             mutation: request.mutation,
-            request: `${request.method.toUpperCase()} ${request.url.slice(0, 200)} ${request.body?.slice(0, 200) ?? ''}`,
+            request: `${request.method.toUpperCase()} ${request.url.slice(0, 200)} ${request.body?.toString().slice(0, 200) ?? ''}`,
             answer: `${why}: ${response.status} ${String(response.headers['content-type'])} ${(response.text ?? '').slice(0, 300)}`,
           });
         if (response.status >= 500) fail('a server error');
