@@ -3,12 +3,15 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
 import { problemOf, ProblemDetailsFilter, sendProblem } from './http/problem/problem-details.filter';
 import { registerRateLimits } from './http/rate-limit/rate-limits';
 import { RequestValidationError } from './http/problem/request-validation.error';
 import { VersionedRequest } from './http/shared/api-url';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH, textAndKeyProblems } from './http/shared/safe-input';
+import { UnknownQueryInterceptor } from './http/shared/unknown-query.interceptor';
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 
@@ -27,12 +30,17 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       sendProblem(reply, problemOf(error, (request.originalUrl ?? request.url).split('?')[0]));
     },
+    // What Node's HTTP parser refuses before Fastify sees a request (headers or URL over
+    // the limit, malformed HTTP): a problem too, written on the socket.
+    clientErrorHandler: writeClientErrorProblem,
     // /api/v1.1 is the same API as /api/v1: route it there and remember which one was asked
     // for (urls, v1.1 fields).
     rewriteUrl: (request: IncomingMessage & VersionedRequest) => {
       const url = request.url ?? '/';
       request.apiVersion = V1_1.test(url) ? 'v1.1' : 'v1';
       request.publicBaseUrl = config.publicBaseUrl;
+      request.trustedHosts = config.trustedHosts;
+      request.fallbackOrigin = `http://localhost:${config.port}`;
       return url.replace(V1_1, '/api/v1');
     },
   });
@@ -47,6 +55,7 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
   fastify.addHook('onRequest', requestLogger(logger));
   acceptJsonBodies(fastify);
   registerRateLimits(app);
+  refuseUnsafeInput(fastify);
   app.setGlobalPrefix('api/v1', { exclude: ['health'] });
   app.useGlobalPipes(
     new ValidationPipe({
@@ -57,6 +66,7 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
       exceptionFactory: (errors) => RequestValidationError.fromValidationErrors(errors),
     }),
   );
+  app.useGlobalInterceptors(new UnknownQueryInterceptor());
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.enableShutdownHooks();
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
@@ -69,18 +79,62 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
  */
 function acceptJsonBodies(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+  // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  const clientError = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
+  fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    // Checked on the text, before anything walks the structure recursively.
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(clientError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays.`), undefined);
     }
+    parseJson(request, text, (error, value) =>
+      error ? done(clientError('The request body is not valid JSON (or has a __proto__ or constructor.prototype key).'), undefined) : done(null, value),
+    );
   });
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, _body, done) => {
     if (TOKEN.test(request.url)) return done(null, undefined);
     const type = request.headers['content-type'];
     done(Object.assign(new Error(`Send the body as application/json (got ${type || 'no content type'}).`), { statusCode: 415 }), undefined);
   });
+}
+
+/**
+ * Text PostgreSQL cannot store (NUL, unpaired surrogates) in the query, path or JSON body,
+ * and `constructor` keys, are refused with 400 here, in one place, before any guard or
+ * handler touches the database.
+ */
+function refuseUnsafeInput(fastify: FastifyInstance): void {
+  fastify.addHook('preValidation', async (request) => {
+    const errors = [
+      ...textAndKeyProblems(request.params ?? {}),
+      ...textAndKeyProblems(request.query ?? {}),
+      ...(request.body === undefined ? [] : textAndKeyProblems(request.body)),
+    ];
+    if (errors.length > 0) throw new RequestValidationError(errors);
+  });
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; title: string; detail: string }> = {
+  // Node counts the request line with the headers: a URL over the limit lands here too.
+  HPE_HEADER_OVERFLOW: { status: 431, title: 'Request Header Fields Too Large', detail: 'The request line and headers (URL included) are larger than the server accepts.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', detail: 'The request was not received in time.' },
+};
+
+/** Answers an HTTP request Node could not parse with a problem, then closes the connection. */
+function writeClientErrorProblem(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, title: 'Bad Request', detail: 'The request is not valid HTTP.' };
+  // The path when the bytes received start with the request line and it is short enough to quote.
+  const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 2048).toString('latin1') : '';
+  const path = /^[A-Z]+ (\/[^ ?\r\n]{0,1024})[ ?\r\n]/.exec(received)?.[1] ?? '/';
+  const body = JSON.stringify({ type: `urn:strive:problem:${known.title.toLowerCase().replace(/ /g, '-')}`, title: known.title, status: known.status, detail: known.detail, instance: path });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

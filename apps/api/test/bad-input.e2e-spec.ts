@@ -1,4 +1,4 @@
-import { adminBearer, basic, createClientApp, createProfile, CreatedTestProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, AppCredentials, basic, createClientApp, createProfile, CreatedTestProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
 
 /**
  * Bad input to every endpoint: a clear 4xx problem-details answer naming the
@@ -8,10 +8,12 @@ describe('bad input', () => {
   let test: TestApp;
   let admin: string;
   let profile: CreatedTestProfile;
+  let credentials: AppCredentials;
 
   beforeAll(async () => {
     test = await startTestApp({ env: { BODY_LIMIT: '64kb' } });
-    admin = await adminBearer(test, await createClientApp(test));
+    credentials = await createClientApp(test);
+    admin = await adminBearer(test, credentials);
     profile = await createProfile(test, admin, { name: 'Ann', gender: 'female', reference: 'r' });
   });
   afterAll(() => test.close());
@@ -23,6 +25,20 @@ describe('bad input', () => {
   const asAdmin = (send: Send): Send => (t) => send(t).set('Authorization', `Bearer ${admin}`);
   const asProfile = (send: Send): Send => (t) => send(t).set('Authorization', `Bearer ${profile.bearer}`);
   const profilePath = () => `/api/v1/profile/${profile.publicId}/`;
+  const cursor = (body: unknown) => Buffer.from(JSON.stringify(body)).toString('base64url');
+  const run = (extra: Record<string, unknown> = {}) => ({
+    external_id: 'run-1', timestamp: '2026-11-01T07:00:00Z', duration: '00:45:00', type: 'RUNNING', distance: 8000, ...extra,
+  });
+  const POINTS = {
+    daily: { per_1000_steps: 1, per_kilometre: 0, per_kcal: 0, per_active_minute: 0, max_per_day: null },
+    activities: [],
+    other_activities: { per_workout: 0, per_kilometre: 0, per_minute: 0.1, per_kcal: 0, min_duration_seconds: 300, max_per_workout: null },
+  };
+  const pointsWith = (change: { daily?: object; other_activities?: object }) => ({
+    ...POINTS, daily: { ...POINTS.daily, ...change.daily }, other_activities: { ...POINTS.other_activities, ...change.other_activities },
+  });
+  /** A JSON body sent as written (escapes JSON.stringify would not write). */
+  const json = (call: ReturnType<TestApp['http']['get']>, text: string) => call.set('Content-Type', 'application/json').send(text);
 
   const cases: [string, Send, number, string | null][] = [
     // POST /profile/
@@ -62,6 +78,61 @@ describe('bad input', () => {
     ['token: malformed Basic credentials', (t) => t.http.post('/api/v1/token/').set('Authorization', 'Basic !!!'), 401, null],
     ['token: oversized JSON body', (t) => t.http.post('/api/v1/token/').set('Content-Type', 'application/json').send(oversized), 413, null],
     ['unknown route', asAdmin((t) => t.http.get('/api/v1/nothing-here/')), 404, null],
+    // Text PostgreSQL cannot store: refused before anything reaches the database (issue 10).
+    ['create: NUL in the name', asAdmin((t) => t.http.post('/api/v1/profile/').send({ name: 'A\u0000B' })), 400, 'name'],
+    ['create: a lone surrogate in the name', asAdmin((t) => json(t.http.post('/api/v1/profile/'), '{"name": "A\\ud800"}')), 400, 'name'],
+    ['create: a NUL field name', asAdmin((t) => json(t.http.post('/api/v1/profile/'), '{"name": "A", "\\u0000": 1}')), 400, '\\u0000'],
+    ['list: NUL in search', asAdmin((t) => t.http.get('/api/v1/profile/?search=a%00b')), 400, 'search'],
+    ['patch: null for the name', asProfile((t) => t.http.patch(profilePath()).send({ name: null })), 400, 'name'],
+    ['patch: null for the reference', asProfile((t) => t.http.patch(profilePath()).send({ reference: null })), 400, 'reference'],
+    ['put: null for the reference', asProfile((t) => t.http.put(profilePath()).send({ name: 'A', reference: null })), 400, 'reference'],
+    ['patch: NUL in the reference', asProfile((t) => t.http.patch(profilePath()).send({ reference: '\u0000' })), 400, 'reference'],
+    ['create: JSON nested 10,000 deep', asAdmin((t) => json(t.http.post('/api/v1/profile/'), `{"name": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`)), 400, null],
+    ['create: JSON nested 65 deep', asAdmin((t) => json(t.http.post('/api/v1/profile/'), `${'{"a":'.repeat(64)}1${'}'.repeat(64)}`)), 400, null],
+    ['put: a constructor field', asProfile((t) => t.http.put(profilePath()).send({ name: 'A', constructor: 1 })), 400, 'constructor'],
+    ['create: __proto__ in the body', asAdmin((t) => json(t.http.post('/api/v1/profile/'), '{"name": "A", "__proto__": {"admin": true}}')), 400, null],
+    // Numbers beyond what the database takes.
+    ['list: offset of 20 digits', asAdmin((t) => t.http.get('/api/v1/profile/?offset=99999999999999999999')), 400, 'offset'],
+    ['list: offset of 1e308', asAdmin((t) => t.http.get('/api/v1/profile/?offset=1e308')), 400, 'offset'],
+    ['list: offset over 10,000,000', asAdmin((t) => t.http.get('/api/v1/profile/?offset=10000001')), 400, 'offset'],
+    ['list: limit of 1e308', asAdmin((t) => t.http.get('/api/v1/profile/?limit=1e308')), 400, 'limit'],
+    // Unknown query parameters on operations that take none.
+    ['read: unknown query parameter', asProfile((t) => t.http.get(`${profilePath()}?expand=all`)), 400, 'expand'],
+    ['put: unknown query parameter', asProfile((t) => t.http.put(`${profilePath()}?force=1`).send({ name: 'A' })), 400, 'force'],
+    ['delete: unknown query parameter', asAdmin((t) => t.http.delete(`${profilePath()}?cascade=true`)), 400, 'cascade'],
+    ['token: unknown query parameter', (t) => t.http.post('/api/v1/token/?grant_type=x').set('Authorization', basic(credentials)), 400, 'grant_type'],
+    ['health: unknown query parameter', (t) => t.http.get('/health?verbose=1'), 400, 'verbose'],
+    // Over the server's limits: Fastify's and Node's own refusals are problems too.
+    ['a header over the limit', asAdmin((t) => t.http.get('/api/v1/profile/').set('X-Padding', 'x'.repeat(20_000))), 431, null],
+    ['a URL over the limit', asAdmin((t) => t.http.get(`/api/v1/profile/?search=${'x'.repeat(20_000)}`)), 431, null],
+    // The data platform: numbers, times and cursors with bounds (issue 10).
+    ['event: 1e308 points', asAdmin((t) => t.http.post(`${profilePath()}event/`).send({ name: 'e', points: 1e308 })), 400, 'points'],
+    ['event: points over a million', asAdmin((t) => t.http.post(`${profilePath()}event/`).send({ name: 'e', points: 1_000_000.5 })), 400, 'points'],
+    ['event: unknown query parameter', asAdmin((t) => t.http.post(`${profilePath()}event/?dry_run=1`).send({ name: 'e', points: 1 })), 400, 'dry_run'],
+    ['event: a year-0001 timestamp', asAdmin((t) => t.http.post(`${profilePath()}event/`).send({ name: 'e', points: 1, timestamp: '0001-01-01T00:00:00Z' })), 400, 'timestamp'],
+    ['event: NUL in the name', asAdmin((t) => t.http.post(`${profilePath()}event/`).send({ name: 'e\u0000', points: 1 })), 400, 'name'],
+    ['points: a rate of 1e308', asAdmin((t) => t.http.put('/api/v1/app/points/').send(pointsWith({ daily: { per_1000_steps: 1e308 } }))), 400, 'daily.per_1000_steps'],
+    ['points: a daily cap over 1e9', asAdmin((t) => t.http.put('/api/v1/app/points/').send(pointsWith({ daily: { max_per_day: 1e10 } }))), 400, 'daily.max_per_day'],
+    ['points: a minimum duration over 7 days', asAdmin((t) => t.http.put('/api/v1/app/points/').send(pointsWith({ other_activities: { min_duration_seconds: 604_801 } }))), 400, 'other_activities.min_duration_seconds'],
+    ['points: a rule rate over 10000', asAdmin((t) => t.http.put('/api/v1/app/points/').send({ ...pointsWith({}), activities: [{ ...POINTS.other_activities, activity_type: 'RUNNING', per_workout: 10_001 }] })), 400, 'activities[0].per_workout'],
+    ['upload: a duration of 99999999999 hours', asAdmin((t) => t.http.post(`${profilePath()}data/`).send({ source: 'GARMIN', workout: [run({ duration: '99999999999:00:00' })] })), 400, 'workout[0].duration'],
+    ['upload: a year-0001 timestamp', asAdmin((t) => t.http.post(`${profilePath()}data/`).send({ source: 'GARMIN', weight: [{ external_id: 'w', timestamp: '0001-01-01T00:00:00Z', weight: 70 }] })), 400, 'weight[0].timestamp'],
+    ['upload: a distance of 1e308', asAdmin((t) => t.http.post(`${profilePath()}data/`).send({ source: 'GARMIN', workout: [run({ distance: 1e308 })] })), 400, 'workout[0].distance'],
+    ['upload: steps over a million', asAdmin((t) => t.http.post(`${profilePath()}data/`).send({ source: 'GARMIN', daily_summary: [{ external_id: 'd', date: '2026-11-01', distance: 0, steps: 1_000_001, calories: 0 }] })), 400, 'daily_summary[0].steps'],
+    ['upload: a lone surrogate in an external id', asAdmin((t) => json(t.http.post(`${profilePath()}data/`), `{"source": "GARMIN", "workout": [${JSON.stringify(run()).replace('"run-1"', '"run\\udc00"')}]}`)), 400, 'workout[0].external_id'],
+    ['upload: NUL in a workout name', asAdmin((t) => t.http.post(`${profilePath()}data/`).send({ source: 'GARMIN', workout: [run({ name: 'Morning\u0000run' })] })), 400, 'workout[0].name'],
+    ['upload: unknown query parameter', asAdmin((t) => t.http.post(`${profilePath()}data/?validate_only=true`).send({ source: 'GARMIN', workout: [run()] })), 400, 'validate_only'],
+    ['pull: a cursor at 9e15 ms', asProfile((t) => t.http.get(`${profilePath()}workout/?cursor=${cursor({ k: 'workout', d: 'n', t: 9e15, i: '1' })}`)), 400, 'cursor'],
+    ['pull: a cursor of the event list on weight', asProfile((t) => t.http.get(`${profilePath()}weight/?cursor=${cursor({ k: 'event', d: 'n', t: 1_700_000_000_000, i: null })}`)), 400, 'cursor'],
+    ['pull: an event cursor with a non-uuid id', asProfile((t) => t.http.get(`${profilePath()}event/?cursor=${cursor({ k: 'event', d: 'n', t: 1_700_000_000_000, i: '123' })}`)), 400, 'cursor'],
+    ['pull: a deduplicated workout cursor with a non-numeric id', asProfile((t) => t.http.get(`${profilePath()}workout/?deduplicate=true&cursor=${cursor({ k: 'workout:deduplicated', d: 'n', t: 1_700_000_000_000, i: 'abc' })}`)), 400, 'cursor'],
+    ['pull: a cursor without its list', asProfile((t) => t.http.get(`${profilePath()}weight/?cursor=${cursor({ d: 'n', t: 1_700_000_000_000, i: '1' })}`)), 400, 'cursor'],
+    ['pull: a garbled cursor', asProfile((t) => t.http.get(`${profilePath()}weight/?cursor=%E0%A4%A`)), 400, null],
+    ['pull: a year-0001 date_start', asProfile((t) => t.http.get(`${profilePath()}weight/?date_start=0001-01-01T00:00:00Z`)), 400, 'date_start'],
+    ['pull: a date_end in 2100', asProfile((t) => t.http.get(`${profilePath()}event/?date_end=2100-01-01T00:00:00Z`)), 400, 'date_end'],
+    ['pull: page_size of 1e308', asProfile((t) => t.http.get(`${profilePath()}weight/?page_size=1e308`)), 400, 'page_size'],
+    ['ecg data: a year-0001 date_end', asProfile((t) => t.http.get(`${profilePath()}ecg_recordings/data/?date_end=0001-01-01T00:00:00Z`)), 400, 'date_end'],
+    ['a path parameter over the limit', asAdmin((t) => t.http.get(`/api/v1/profile/${'x'.repeat(150)}/`)), 414, null],
   ];
 
   it.each(cases)('%s: %i problem details, nothing stored', async (_name, send, status, field) => {

@@ -7,7 +7,8 @@ describe('profiles', () => {
   let admin: string;
 
   beforeAll(async () => {
-    test = await startTestApp();
+    // The hosts these tests send in Host headers; any other host never reaches a url (TRUSTED_HOSTS).
+    test = await startTestApp({ env: { TRUSTED_HOSTS: 'localhost,127.0.0.1,api.example.com,h.test' } });
     admin = await adminBearer(test, await createClientApp(test, 'Insurer'));
   });
   afterAll(() => test.close());

@@ -12,6 +12,12 @@ export interface AppConfig {
   readonly migrationsRun: boolean;
   /** Absolute base URL used in `url` fields and page links; derived from the request when absent. */
   readonly publicBaseUrl: string | null;
+  /**
+   * Host names whose Host header may build `url` fields when publicBaseUrl is absent
+   * (".example.com" also matches its subdomains, "*" any host). Other hosts get
+   * http://localhost:<port>, so a forged Host header never reaches a link.
+   */
+  readonly trustedHosts: readonly string[];
   /** BODY_LIMIT in bytes. */
   readonly bodyLimitBytes: number;
   readonly logLevel: string;
@@ -41,6 +47,10 @@ const BYTES_PER_UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024
 
 export class ConfigError extends Error {}
 
+/** Loopback only: what `npm start` is reached by on a developer's machine. */
+const DEFAULT_TRUSTED_HOSTS = 'localhost,127.0.0.1,::1';
+const TRUSTED_HOST = /^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*|[0-9a-f:]*:[0-9a-f:.]*)$/;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -61,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
 
   const publicBaseUrl = text('PUBLIC_BASE_URL');
   if (publicBaseUrl && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an absolute http(s) URL.');
+
+  const trustedHosts = (text('TRUSTED_HOSTS') ?? DEFAULT_TRUSTED_HOSTS).split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  const badHost = trustedHosts.find((host) => !TRUSTED_HOST.test(host));
+  if (badHost !== undefined) problems.push(`TRUSTED_HOSTS must list host names without scheme or port (got ${badHost}).`);
 
   const bodyLimit = /^(\d+)(b|kb|mb)$/i.exec(text('BODY_LIMIT') ?? '2mb');
   if (!bodyLimit) problems.push('BODY_LIMIT must look like 512kb or 2mb.');
@@ -109,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     dataDir: text('DATA_DIR') ?? './data',
     migrationsRun: migrationsRun === 'true',
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
+    trustedHosts,
     bodyLimitBytes: Number((bodyLimit as RegExpExecArray)[1]) * BYTES_PER_UNIT[(bodyLimit as RegExpExecArray)[2].toLowerCase()],
     logLevel,
     demoApp: demoApp === 'true',

@@ -45,6 +45,16 @@ export interface PointsDefinition {
   readonly countManualWorkouts: boolean;
 }
 
+/**
+ * Upper bounds of a definition (docs/decisions.md "Limits"). With the upload maxima they keep
+ * one record's points under 1.2e9 (a 7-day, 5000 km, 100,000 kcal workout at the top rates),
+ * so totals stay exact to the cent in the double precision columns they are summed into.
+ */
+export const MAX_POINTS_RATE = 10_000;
+export const MAX_POINTS_CAP = 1_000_000_000;
+/** The longest workout there is (7 days): a higher minimum would only say "never". */
+export const MAX_MIN_DURATION_SECONDS = 604_800;
+
 export const NO_ACTIVITY_POINTS: ActivityPointsRate = {
   perWorkout: 0, perKilometre: 0, perMinute: 0, perKcal: 0, minDurationSeconds: 0, maxPerWorkout: null,
 };
@@ -64,20 +74,20 @@ export function defaultPointsDefinition(appId: string): PointsDefinition {
   };
 }
 
-function checkRate(value: number | null, field: string, nullable = false): void {
+function checkRate(value: number | null, field: string, max: number, nullable = false): void {
   if (nullable && value === null) return;
-  if (value === null || !Number.isFinite(value) || value < 0) {
-    throw new PointsError(PointsErrorCode.InvalidRate, `${field} must be a non-negative number.`, field);
+  if (value === null || !Number.isFinite(value) || value < 0 || value > max) {
+    throw new PointsError(PointsErrorCode.InvalidRate, `${field} must be a number from 0 to ${max}.`, field);
   }
 }
 
 function checkActivityRate(rate: ActivityPointsRate, at: string): void {
-  checkRate(rate.perWorkout, `${at}.perWorkout`);
-  checkRate(rate.perKilometre, `${at}.perKilometre`);
-  checkRate(rate.perMinute, `${at}.perMinute`);
-  checkRate(rate.perKcal, `${at}.perKcal`);
-  checkRate(rate.minDurationSeconds, `${at}.minDurationSeconds`);
-  checkRate(rate.maxPerWorkout, `${at}.maxPerWorkout`, true);
+  checkRate(rate.perWorkout, `${at}.perWorkout`, MAX_POINTS_RATE);
+  checkRate(rate.perKilometre, `${at}.perKilometre`, MAX_POINTS_RATE);
+  checkRate(rate.perMinute, `${at}.perMinute`, MAX_POINTS_RATE);
+  checkRate(rate.perKcal, `${at}.perKcal`, MAX_POINTS_RATE);
+  checkRate(rate.minDurationSeconds, `${at}.minDurationSeconds`, MAX_MIN_DURATION_SECONDS);
+  checkRate(rate.maxPerWorkout, `${at}.maxPerWorkout`, MAX_POINTS_CAP, true);
 }
 
 /**
@@ -89,11 +99,11 @@ function checkActivityRate(rate: ActivityPointsRate, at: string): void {
  */
 export function validatePointsDefinition(definition: PointsDefinition): PointsDefinition {
   const d = definition.daily;
-  checkRate(d.per1000Steps, 'daily.per1000Steps');
-  checkRate(d.perKilometre, 'daily.perKilometre');
-  checkRate(d.perKcal, 'daily.perKcal');
-  checkRate(d.perActiveMinute, 'daily.perActiveMinute');
-  checkRate(d.maxPerDay, 'daily.maxPerDay', true);
+  checkRate(d.per1000Steps, 'daily.per1000Steps', MAX_POINTS_RATE);
+  checkRate(d.perKilometre, 'daily.perKilometre', MAX_POINTS_RATE);
+  checkRate(d.perKcal, 'daily.perKcal', MAX_POINTS_RATE);
+  checkRate(d.perActiveMinute, 'daily.perActiveMinute', MAX_POINTS_RATE);
+  checkRate(d.maxPerDay, 'daily.maxPerDay', MAX_POINTS_CAP, true);
 
   const rates: { rate: ActivityPointsRate; at: string }[] = definition.activities.map((rule, i) => ({
     rate: rule,

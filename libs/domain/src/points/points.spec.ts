@@ -1,7 +1,7 @@
 import { ActivityRecordMother } from '../../testing/challenge-mother';
 import { PointsDefinitionMother } from '../../testing/points-definition-mother';
 import { activityRateFor, dailySummaryPoints, roundPoints, totalPoints, workoutPoints } from './points-calculator';
-import { NO_ACTIVITY_POINTS, defaultPointsDefinition, validatePointsDefinition } from './points-definition';
+import { MAX_POINTS_CAP, MAX_POINTS_RATE, NO_ACTIVITY_POINTS, defaultPointsDefinition, validatePointsDefinition } from './points-definition';
 import { PointsError, PointsErrorCode } from './points-error';
 import { createPointsEvent } from './points-event';
 
@@ -115,12 +115,33 @@ describe(validatePointsDefinition.name, () => {
     ['an infinite activity rate', { activities: [activityRule('RUNNING', { perMinute: Infinity })] }, [PointsErrorCode.InvalidRate, 'activities[0].perMinute']],
     ['a negative workout cap', { activities: [activityRule('RUNNING', { maxPerWorkout: -1 })] }, [PointsErrorCode.InvalidRate, 'activities[0].maxPerWorkout']],
     ['a negative minimum duration of otherActivities', { otherActivities: { ...NO_ACTIVITY_POINTS, minDurationSeconds: -1 } }, [PointsErrorCode.InvalidRate, 'otherActivities.minDurationSeconds']],
+    ['a daily rate over 10000', { daily: { per1000Steps: 10_000.01 } }, [PointsErrorCode.InvalidRate, 'daily.per1000Steps']],
+    ['a daily cap of 1e308', { daily: { maxPerDay: 1e308 } }, [PointsErrorCode.InvalidRate, 'daily.maxPerDay']],
+    ['a per-workout bonus over 10000', { activities: [activityRule('RUNNING', { perWorkout: 10_001 })] }, [PointsErrorCode.InvalidRate, 'activities[0].perWorkout']],
+    ['a workout cap over 1e9', { activities: [activityRule('RUNNING', { maxPerWorkout: 1_000_000_001 })] }, [PointsErrorCode.InvalidRate, 'activities[0].maxPerWorkout']],
+    ['a minimum duration over 7 days', { otherActivities: { ...NO_ACTIVITY_POINTS, minDurationSeconds: 604_801 } }, [PointsErrorCode.InvalidRate, 'otherActivities.minDurationSeconds']],
     ['two rules for RUNNING', { activities: [activityRule('RUNNING'), activityRule('RUNNING')] }, [PointsErrorCode.DuplicateActivityRule, 'activities[1].activityType']],
     ['distance rewarded daily and per workout', { daily: { perKilometre: 1 }, activities: [activityRule('RUNNING', { perKilometre: 1 })] }, [PointsErrorCode.MetricCountedTwice, 'activities[0].perKilometre']],
     ['calories rewarded daily and by otherActivities', { daily: { perKcal: 0.01 }, otherActivities: { ...NO_ACTIVITY_POINTS, perKcal: 0.01 } }, [PointsErrorCode.MetricCountedTwice, 'otherActivities.perKcal']],
     ['active minutes daily and workout minutes', { daily: { perActiveMinute: 1 }, activities: [activityRule('YOGA', { perMinute: 1 })] }, [PointsErrorCode.MetricCountedTwice, 'activities[0].perMinute']],
   ])('refuses %s', (_, overrides, expected) => {
     expect(fieldOf(() => validatePointsDefinition(PointsDefinitionMother.create(overrides)))).toEqual(expected);
+  });
+
+  it('accepts every bound itself', () => {
+    const top = PointsDefinitionMother.create({
+      daily: { per1000Steps: MAX_POINTS_RATE, perKilometre: 0, perKcal: 0, perActiveMinute: 0, maxPerDay: MAX_POINTS_CAP },
+      activities: [activityRule('RUNNING', { perWorkout: 10_000, perKilometre: 10_000, perMinute: 10_000, perKcal: 10_000, minDurationSeconds: 604_800, maxPerWorkout: 1_000_000_000 })],
+    });
+    expect(fieldOf(() => validatePointsDefinition(top))).toBeNull();
+  });
+
+  it('keeps the points of the largest workout at the top rates exact to the cent', () => {
+    // 10000 + 5000 km x 10000 + 10080 min x 10000 + 100000 kcal x 10000 = 1,150,810,000.
+    const rate = { ...NO_ACTIVITY_POINTS, perWorkout: 10_000, perKilometre: 10_000, perMinute: 10_000, perKcal: 10_000 };
+    const top = PointsDefinitionMother.create({ daily: { per1000Steps: 0 }, activities: [], otherActivities: rate });
+    const longest = workout({ distance: 5_000_000, durationSeconds: 604_800, calories: 100_000 });
+    expect(workoutPoints(top, longest)).toBe(1_150_810_000);
   });
 
   it('allows one metric per family: daily distance with workout bonuses and minutes', () => {
@@ -142,6 +163,11 @@ describe(createPointsEvent.name, () => {
     });
   });
 
+  it('accepts a million points at 1900-01-01T00:00Z, the bounds themselves', () => {
+    const timestamp = new Date('1900-01-01T00:00:00Z');
+    expect(createPointsEvent('e1', { profileId: 'p', name: 'n', points: 1_000_000, timestamp }, now)).toMatchObject({ points: 1_000_000, timestamp });
+  });
+
   it('keeps a given timestamp (up to 5 minutes ahead for clock skew), activity type and reference', () => {
     const timestamp = new Date('2026-03-04T12:05:00Z');
     const event = createPointsEvent('e1', { profileId: 'p', name: 'n', points: 0, timestamp, activityType: 'MEDITATION', reference: 'r-1' }, now);
@@ -153,6 +179,10 @@ describe(createPointsEvent.name, () => {
     ['a 101-character name', { name: 'x'.repeat(101) }, 'name'],
     ['negative points', { points: -1 }, 'points'],
     ['NaN points', { points: NaN }, 'points'],
+    ['1e308 points', { points: 1e308 }, 'points'],
+    ['points over a million', { points: 1_000_000.01 }, 'points'],
+    ['a year-0001 timestamp', { timestamp: new Date('0001-01-01T00:00:00Z') }, 'timestamp'],
+    ['a timestamp just before 1900', { timestamp: new Date('1899-12-31T23:59:59.999Z') }, 'timestamp'],
     ['an invalid timestamp', { timestamp: new Date('x') }, 'timestamp'],
     ['a timestamp more than 5 minutes ahead', { timestamp: new Date('2026-03-04T12:05:00.001Z') }, 'timestamp'],
   ])('refuses %s', (_, overrides, field) => {

@@ -9,16 +9,22 @@ export type FieldSpec =
   | NumberField
   | { readonly kind: 'string'; readonly maxLength: number; readonly enum?: readonly string[]; readonly pattern?: RegExp; readonly patternText?: string; readonly nullable?: boolean; readonly required?: boolean; readonly description: string; readonly example: unknown }
   | { readonly kind: 'boolean'; readonly nullable?: boolean; readonly required?: boolean; readonly description: string; readonly example: unknown }
-  | { readonly kind: 'datetime' | 'date' | 'duration'; readonly required?: boolean; readonly nullable?: boolean; readonly description: string; readonly example: unknown }
+  | { readonly kind: 'datetime' | 'date'; readonly required?: boolean; readonly nullable?: boolean; readonly description: string; readonly example: unknown }
+  | DurationField
   | { readonly kind: 'object'; readonly fields: Fields; readonly nullable?: boolean; readonly required?: boolean; readonly description: string; readonly example: unknown }
   | { readonly kind: 'array'; readonly items: Fields; readonly maxItems: number; readonly nullable?: boolean; readonly required?: boolean; readonly description: string; readonly example: unknown }
-  | { readonly kind: 'pairs'; readonly maxItems: number; readonly nullable?: boolean; readonly required?: boolean; readonly description: string; readonly example: unknown };
+  | PairsField;
 
+/**
+ * Every number has a maximum: values are summed into double precision columns (challenge
+ * totals, points), and with these bounds no sum of stored records can leave the exact range
+ * of a double (docs/decisions.md "Limits").
+ */
 export interface NumberField {
   readonly kind: 'number';
   readonly integer?: boolean;
   readonly min?: number;
-  readonly max?: number;
+  readonly max: number;
   /** The lower bound itself is refused (a weight of 0 kg is not a weight). */
   readonly exclusiveMin?: boolean;
   readonly unit?: string;
@@ -28,7 +34,37 @@ export interface NumberField {
   readonly example: unknown;
 }
 
+/** hh:mm:ss.ffffff, at most `maxSeconds`. */
+export interface DurationField {
+  readonly kind: 'duration';
+  readonly maxSeconds: number;
+  readonly required?: boolean;
+  readonly nullable?: boolean;
+  readonly description: string;
+  readonly example: unknown;
+}
+
+/** [time, value] tuples: time in seconds from the start (0 to maxTime), value within ±maxAbsValue. */
+export interface PairsField {
+  readonly kind: 'pairs';
+  readonly maxItems: number;
+  readonly maxTime: number;
+  readonly maxAbsValue: number;
+  readonly nullable?: boolean;
+  readonly required?: boolean;
+  readonly description: string;
+  readonly example: unknown;
+}
+
 export type Fields = Readonly<Record<string, FieldSpec>>;
+
+/** Upper bounds of the uploaded quantities (docs/decisions.md "Limits"). */
+export const MAX_DISTANCE_M = 5_000_000;
+export const MAX_STEPS = 1_000_000;
+export const MAX_CALORIES_KCAL = 100_000;
+export const MAX_FLOORS = 10_000;
+/** The longest duration of any kind (a workout, a sleep, a day's active time): 7 days. */
+export const MAX_DURATION_SECONDS = 7 * 24 * 3600;
 
 /** How a record is placed in time: a start (and end), an instant, or a calendar date. */
 export type TimeSpec =
@@ -52,12 +88,19 @@ export interface DataTypeSpec {
   readonly points?: boolean;
 }
 
-const num = (description: string, example: unknown, extra: Partial<NumberField>): NumberField => ({
+const num = (description: string, example: unknown, extra: Partial<NumberField> & { max: number }): NumberField => ({
   kind: 'number', min: 0, description, example, ...extra,
 });
 const bpm = (description: string, example: number) => num(`${description} (beats per minute).`, example, { max: 300, unit: 'bpm' });
 const dt = (description: string, example: string) => ({ kind: 'datetime' as const, required: true, description, example });
-const dur = (description: string, example: string) => ({ kind: 'duration' as const, description: `${description} (hh:mm:ss.ffffff).`, example });
+const dur = (description: string, example: string): DurationField => ({
+  kind: 'duration', maxSeconds: MAX_DURATION_SECONDS, description: `${description} (hh:mm:ss.ffffff, at most 168:00:00).`, example,
+});
+const distance = (description: string, example: number, extra: Partial<NumberField> = {}) =>
+  num(description, example, { unit: 'm', max: MAX_DISTANCE_M, ...extra });
+const steps = (example: number, extra: Partial<NumberField> = {}) => num('Steps.', example, { integer: true, max: MAX_STEPS, ...extra });
+const calories = (example: number, extra: Partial<NumberField> = {}) => num('Energy spent in kcal.', example, { unit: 'kcal', max: MAX_CALORIES_KCAL, ...extra });
+const floors = (example: number) => num('Floors climbed.', example, { integer: true, max: MAX_FLOORS, nullable: true });
 const hrSummaryFields: Fields = {
   average: bpm('Average heart rate', 128),
   min: bpm('Lowest heart rate', 92),
@@ -88,9 +131,9 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
       end_time: dt('End of the segment.', '2026-11-20T08:25:00Z'),
       activity_type: activityType('What the profile did.'),
       intensity: { kind: 'string', maxLength: 20, enum: ['SEDENTARY', 'LIGHT', 'MODERATE', 'VIGOROUS'], nullable: true, description: 'Intensity of the segment.', example: 'LIGHT' },
-      distance: num('Distance in metres.', 1200, { unit: 'm', nullable: true }),
-      steps: num('Steps.', 1500, { integer: true, nullable: true }),
-      calories: num('Energy spent in kcal.', 64, { unit: 'kcal', nullable: true }),
+      distance: distance('Distance in metres.', 1200, { nullable: true }),
+      steps: steps(1500, { nullable: true }),
+      calories: calories(64, { nullable: true }),
     },
   },
   {
@@ -129,10 +172,10 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
     time: { kind: 'instant', at: 'timestamp' },
     fields: {
       timestamp: dt('The point in time.', '2026-11-20T09:15:00Z'),
-      steps: num('Steps.', 320, { integer: true, nullable: true }),
-      distance: num('Distance in metres.', 250, { unit: 'm', nullable: true }),
-      calories: num('Energy spent in kcal.', 14.5, { unit: 'kcal', nullable: true }),
-      floors: num('Floors climbed.', 1, { integer: true, nullable: true }),
+      steps: steps(320, { nullable: true }),
+      distance: distance('Distance in metres.', 250, { nullable: true }),
+      calories: calories(14.5, { nullable: true }),
+      floors: floors(1),
       heart_rate: { ...bpm('Heart rate', 88), nullable: true },
     },
   },
@@ -143,11 +186,11 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
     v11Fields: ['heart_rate_summary'],
     fields: {
       date: { kind: 'date', required: true, description: "The profile's local calendar date (YYYY-MM-DD).", example: '2026-11-20' },
-      distance: { ...num('Distance in metres.', 8420, { unit: 'm' }), required: true },
-      steps: { ...num('Steps.', 11230, { integer: true }), required: true },
-      calories: { ...num('Energy spent in kcal.', 2310, { unit: 'kcal' }), required: true },
+      distance: { ...distance('Distance in metres.', 8420), required: true },
+      steps: { ...steps(11230), required: true },
+      calories: { ...calories(2310), required: true },
       active_duration: dur('Time spent active', '01:12:00.000000'),
-      floors: num('Floors climbed.', 9, { integer: true, nullable: true }),
+      floors: floors(9),
       heart_rate_summary: {
         kind: 'object', nullable: true, description: 'Heart rate of the day (served from /api/v1.1 on).',
         example: { resting: 54, average: 71, min: 48, max: 171 },
@@ -167,11 +210,11 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
       timestamp: dt('When the sample was taken.', '2026-11-20T07:00:05Z'),
       workout_external_id: { kind: 'string', maxLength: 255, nullable: true, description: 'external_id of the workout the sample belongs to.', example: 'garmin-activity-991' },
       heart_rate: { ...bpm('Heart rate', 131), nullable: true },
-      speed: num('Speed in m/s.', 3.2, { unit: 'm/s', nullable: true }),
-      cadence: num('Cadence in revolutions or steps per minute.', 172, { unit: 'rpm', nullable: true }),
-      power: num('Power in watts.', 245, { unit: 'W', nullable: true }),
-      altitude: num('Altitude in metres above sea level.', 512, { unit: 'm', min: -500, nullable: true }),
-      distance: num('Distance since the start of the workout in metres.', 16, { unit: 'm', nullable: true }),
+      speed: num('Speed in m/s.', 3.2, { unit: 'm/s', max: 500, nullable: true }),
+      cadence: num('Cadence in revolutions or steps per minute.', 172, { unit: 'rpm', max: 1000, nullable: true }),
+      power: num('Power in watts.', 245, { unit: 'W', max: 10_000, nullable: true }),
+      altitude: num('Altitude in metres above sea level.', 512, { unit: 'm', min: -500, max: 20_000, nullable: true }),
+      distance: distance('Distance since the start of the workout in metres.', 16, { nullable: true }),
     },
   },
   {
@@ -184,7 +227,11 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
       classification: { kind: 'string', maxLength: 30, enum: ['SINUS_RHYTHM', 'ATRIAL_FIBRILLATION', 'HIGH_HEART_RATE', 'LOW_HEART_RATE', 'INCONCLUSIVE', 'OTHER'], nullable: true, description: "The device's classification.", example: 'SINUS_RHYTHM' },
       average_heart_rate: { ...bpm('Average heart rate', 66), nullable: true },
       lead: { kind: 'string', maxLength: 10, nullable: true, description: 'The lead recorded, e.g. I.', example: 'I' },
-      samples: { kind: 'pairs', maxItems: 200_000, required: true, description: '(time, value) tuples: seconds since start_time and microvolts.', example: [[0, 12.5], [0.001953, 14.1]] },
+      samples: {
+        kind: 'pairs', maxItems: 200_000, maxTime: 86_400, maxAbsValue: 10_000_000, required: true,
+        description: '(time, value) tuples: seconds since start_time (0 to 86400) and microvolts (-10000000 to 10000000).',
+        example: [[0, 12.5], [0.001953, 14.1]],
+      },
     },
   },
   {
@@ -231,7 +278,7 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
     fields: {
       timestamp: dt('When the sample was taken.', '2026-11-20T01:00:00Z'),
       hrv: num('Heart rate variability (RMSSD) in ms.', 52, { unit: 'ms', max: 1000, nullable: true }),
-      movement: num('Movement intensity, 0 (still) upwards.', 0.2, { nullable: true }),
+      movement: num('Movement intensity, 0 (still) upwards.', 0.2, { max: 1000, nullable: true }),
       heart_rate: { ...bpm('Heart rate', 51), nullable: true },
       sleep_stage: { kind: 'string', maxLength: 10, enum: SLEEP_STAGES, nullable: true, description: 'Sleep stage at that time.', example: 'LIGHT' },
     },
@@ -283,9 +330,9 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
       timestamp: dt('When the position was taken.', '2026-11-20T07:00:05Z'),
       latitude: { kind: 'number', min: -90, max: 90, required: true, unit: '°', description: 'Latitude in degrees (WGS 84).', example: 52.370216 },
       longitude: { kind: 'number', min: -180, max: 180, required: true, unit: '°', description: 'Longitude in degrees (WGS 84).', example: 4.895168 },
-      altitude: num('Altitude in metres above sea level.', 3.5, { unit: 'm', min: -500, nullable: true }),
-      speed: num('Speed in m/s.', 3.1, { unit: 'm/s', nullable: true }),
-      horizontal_accuracy: num('Accuracy of the position in metres.', 4, { unit: 'm', nullable: true }),
+      altitude: num('Altitude in metres above sea level.', 3.5, { unit: 'm', min: -500, max: 20_000, nullable: true }),
+      speed: num('Speed in m/s.', 3.1, { unit: 'm/s', max: 500, nullable: true }),
+      horizontal_accuracy: num('Accuracy of the position in metres.', 4, { unit: 'm', max: 100_000, nullable: true }),
       workout_external_id: { kind: 'string', maxLength: 255, nullable: true, description: 'external_id of the workout the position belongs to.', example: 'garmin-activity-991' },
     },
   },
@@ -309,10 +356,10 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
       type: activityType('Activity type (GET /api/v1/activity_types/ lists the known ones).'),
       is_manual: { kind: 'boolean', nullable: true, description: 'Typed in by hand rather than recorded by a device.', example: false },
       name: { kind: 'string', maxLength: 200, nullable: true, description: 'Title given by the source or the user.', example: 'Morning run' },
-      distance: { ...num('Distance in metres.', 8040, { unit: 'm' }), required: true },
-      steps: num('Steps.', 7600, { integer: true, nullable: true }),
-      calories: num('Energy spent in kcal.', 512, { unit: 'kcal', nullable: true }),
-      elevation_gain: num('Total ascent in metres.', 64, { unit: 'm', nullable: true }),
+      distance: { ...distance('Distance in metres.', 8040), required: true },
+      steps: steps(7600, { nullable: true }),
+      calories: calories(512, { nullable: true }),
+      elevation_gain: num('Total ascent in metres.', 64, { unit: 'm', max: 100_000, nullable: true }),
       heart_rate_summary: {
         kind: 'object', nullable: true, description: 'Heart rate during the workout (served from /api/v1.1 on).',
         example: { average: 148, min: 96, max: 176 }, fields: hrSummaryFields,

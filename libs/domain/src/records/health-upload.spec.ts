@@ -1,5 +1,5 @@
 import { HealthDataErrorCode } from './health-data-error';
-import { DATA_TYPE_SPECS } from './health-data-schema';
+import { DATA_TYPE_SPECS, Fields } from './health-data-schema';
 import { formatDuration, HEALTH_DATA_TYPES, MEASUREMENT_TYPES, MEASUREMENT_UNITS, parseDuration } from './health-record';
 import { MAX_UPLOAD_RECORDS, readHealthUpload } from './health-upload';
 
@@ -121,12 +121,61 @@ describe(readHealthUpload.name, () => {
     ['samples that are not an array', { source: 'GARMIN', ecg_recordings: [{ external_id: 'e', start_time: '2026-11-20T06:00:00Z', sampling_frequency: 1, samples: 'x' }] }, 'ecg_recordings[0].samples: must be an array, not a string'],
     ['too many samples', { source: 'GARMIN', ecg_recordings: [{ external_id: 'e', start_time: '2026-11-20T06:00:00Z', sampling_frequency: 1, samples: Array.from({ length: 200_001 }, () => [0, 0]) }] }, 'ecg_recordings[0].samples: must have at most 200000 entries'],
     ['a sample at a negative time', { source: 'GARMIN', ecg_recordings: [{ external_id: 'e', start_time: '2026-11-20T06:00:00Z', sampling_frequency: 1, samples: [[-1, 0]] }] }, 'ecg_recordings[0].samples[0]: must be a [time, value] pair'],
+    ['a duration over 7 days', { source: 'GARMIN', workout: [workout({ duration: '168:00:00.000001' })] }, 'workout[0].duration: must be at most 168:00:00'],
+    ['a duration of 99999999999 hours', { source: 'GARMIN', workout: [workout({ duration: '99999999999:00:00' })] }, 'workout[0].duration: must be at most 168:00:00'],
+    ['a sleep duration over 7 days', { source: 'GARMIN', sleep_summary: [{ external_id: 's', start_time: '2026-11-19T22:00:00Z', end_time: '2026-11-20T06:00:00Z', rem_duration: '200:00:00' }] }, 'sleep_summary[0].rem_duration: must be at most 168:00:00'],
+    ['a year-0001 date-time', { source: 'GARMIN', weight: [{ external_id: 'a', timestamp: '0001-01-01T00:00:00Z', weight: 70 }] }, 'weight[0].timestamp: must lie between 1900-01-01T00:00:00Z and 2100-01-01T00:00:00Z'],
+    ['a date-time just before 1900', { source: 'GARMIN', workout: [workout({ timestamp: '1899-12-31T23:59:59Z' })] }, 'workout[0].timestamp: must lie between 1900-01-01T00:00:00Z'],
+    ['a date before 1900', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '1899-12-31', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must lie between 1900-01-01 and 2099-12-31'],
+    ['a nested sample in year 0001', { source: 'GARMIN', workout: [workout({ heart_rate_samples: [{ timestamp: '0001-01-01T00:00:00Z', bpm: 60 }] })] }, 'workout[0].heart_rate_samples[0].timestamp: must lie between'],
+    ['a distance over 5000 km', { source: 'GARMIN', workout: [workout({ distance: 5_000_000.5 })] }, 'workout[0].distance: must be at most 5000000'],
+    ['steps over a million', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-11-19', distance: 0, steps: 1_000_001, calories: 0 }] }, 'daily_summary[0].steps: must be at most 1000000'],
+    ['calories over 100000', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-11-19', distance: 0, steps: 0, calories: 100_001 }] }, 'daily_summary[0].calories: must be at most 100000'],
+    ['1e308 floors', { source: 'GARMIN', daily_detail: [{ external_id: 'a', timestamp: '2026-11-20T06:00:00Z', floors: 1e308 }] }, 'daily_detail[0].floors: must be at most 10000'],
+    ['an altitude over 20 km', { source: 'GARMIN', track_sample: [{ external_id: 'a', timestamp: '2026-11-20T06:00:00Z', latitude: 0, longitude: 0, altitude: 20_001 }] }, 'track_sample[0].altitude: must be at most 20000'],
+    ['a sample later than a day after the start', { source: 'GARMIN', ecg_recordings: [{ external_id: 'e', start_time: '2026-11-20T06:00:00Z', sampling_frequency: 1, samples: [[0, 0], [86_401, 0]] }] }, 'ecg_recordings[0].samples[1]: must be a [time, value] pair'],
+    ['a sample value beyond 10 V', { source: 'GARMIN', ecg_recordings: [{ external_id: 'e', start_time: '2026-11-20T06:00:00Z', sampling_frequency: 1, samples: [[0, -10_000_001]] }] }, 'ecg_recordings[0].samples[0]: must be a [time, value] pair'],
     ['an end before the start', { source: 'GARMIN', sleep_detail: [{ external_id: 'a', start_time: '2026-11-20T02:00:00Z', end_time: '2026-11-20T01:00:00Z', stage: 'REM' }] }, 'sleep_detail[0].end_time: must not lie before start_time'],
     ['a biometric without values', { source: 'GARMIN', biometric: [{ external_id: 'a', timestamp: '2026-11-20T06:00:00Z' }] }, 'biometric[0].weight: a biometric record needs at least one of weight, height and bmi'],
     ['a secondary value of another type', { source: 'GARMIN', biometric_measurement: [{ external_id: 'a', timestamp: '2026-11-20T06:00:00Z', measurement_type: 'GLUCOSE', value: 5, secondary_value: 1 }] }, 'biometric_measurement[0].secondary_value: only BLOOD_PRESSURE has a secondary value'],
     ['a unit of a fixed-unit type', { source: 'GARMIN', biometric_measurement: [{ external_id: 'a', timestamp: '2026-11-20T06:00:00Z', measurement_type: 'GLUCOSE', value: 5, unit: 'mg/dL' }] }, 'biometric_measurement[0].unit: only OTHER takes a unit; GLUCOSE is always in mmol/L'],
   ])('refuses %s, naming the record and field', (_name, body, expected) => {
     expect(issuesOf(body).some((issue) => issue.startsWith(expected))).toBe(true);
+  });
+
+  it('accepts the bounds themselves: 168 hours, 5000 km, a million steps, 1900-01-01 00:00 UTC', () => {
+    const upload = read({
+      source: 'GARMIN',
+      workout: [workout({ duration: '168:00:00', distance: 5_000_000, timestamp: '1900-01-01T00:00:00Z' })],
+      daily_summary: [{ external_id: 'd', date: '1900-01-01', distance: 5_000_000, steps: 1_000_000, calories: 100_000 }],
+      ecg_recordings: [{ external_id: 'e', start_time: '2026-11-20T06:00:00Z', sampling_frequency: 1, samples: [[86_400, -10_000_000]] }],
+    });
+    expect(upload.records).toHaveLength(3);
+    // 168 h after 1900-01-01T00:00Z is 1900-01-08T00:00Z.
+    expect(upload.records.find((r) => r.type === 'workout')?.endTime).toEqual(new Date('1900-01-08T00:00:00Z'));
+  });
+
+  it('reports only the first bad pair of a recording', () => {
+    const samples = Array.from({ length: 1000 }, () => [-1, 0]);
+    expect(issuesOf({ source: 'GARMIN', ecg_recordings: [{ external_id: 'e', start_time: '2026-11-20T06:00:00Z', sampling_frequency: 1, samples }] })).toHaveLength(1);
+  });
+
+  it('gives every number field a finite maximum and every duration one of 7 days', () => {
+    const numbers: string[] = [];
+    const walk = (fields: Fields, at: string) => {
+      for (const [key, spec] of Object.entries(fields)) {
+        if (spec.kind === 'number') {
+          numbers.push(`${at}.${key}`);
+          expect([`${at}.${key}`, Number.isFinite(spec.max)]).toEqual([`${at}.${key}`, true]);
+        }
+        if (spec.kind === 'duration') expect(spec.maxSeconds).toBe(604_800);
+        if (spec.kind === 'object') walk(spec.fields, `${at}.${key}`);
+        if (spec.kind === 'array') walk(spec.items, `${at}.${key}[]`);
+      }
+    };
+    for (const spec of DATA_TYPE_SPECS) walk(spec.fields, spec.type);
+    expect(numbers).toContain('workout.distance');
+    expect(numbers).toContain('workout.heart_rate_samples[].bpm');
   });
 
   it('reports every issue of the upload at once', () => {

@@ -2,12 +2,16 @@ import { INGESTIBLE_SOURCES, IngestionIssue, MAX_EXTERNAL_ID_LENGTH } from './in
 import { Source } from './activity-records';
 import { DATA_TYPE_SPEC, DataTypeSpec, FieldSpec, Fields } from './health-data-schema';
 import { HealthDataError } from './health-data-error';
+import { isSupportedTime, SUPPORTED_TIME_TEXT } from '../shared/supported-time-range';
 import { formatDuration, HEALTH_DATA_TYPES, HealthDataType, HealthRecord, MEASUREMENT_UNITS, MeasurementType, parseDuration } from './health-record';
 
 /** Records per upload, all types together; more is refused with 413 (docs/data-model.md). */
 export const MAX_UPLOAD_RECORDS = 1000;
 /** Dates up to a day ahead are accepted (time zones, clock skew); later ones are refused. */
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+// The supported time range is shared by every module; exported here with the upload rules.
+export { EARLIEST_SUPPORTED_TIME, END_OF_SUPPORTED_TIME, isSupportedTime, SUPPORTED_TIME_TEXT } from '../shared/supported-time-range';
 
 export interface HealthUpload {
   readonly source: Source;
@@ -83,17 +87,20 @@ class UploadReader {
         const date = typeof value === 'string' && DATE_TIME.test(value) ? new Date(value) : null;
         if (!date || Number.isNaN(date.getTime())) return this.fail(path, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T07:00:00Z');
         if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
+        if (!isSupportedTime(date)) return this.fail(path, `must lie ${SUPPORTED_TIME_TEXT}`);
         return date.toISOString();
       }
       case 'date': {
         const date = typeof value === 'string' ? parseDate(value) : null;
         if (!date) return this.fail(path, 'must be a calendar date YYYY-MM-DD');
         if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
+        if (!isSupportedTime(date)) return this.fail(path, 'must lie between 1900-01-01 and 2099-12-31');
         return value;
       }
       case 'duration': {
         const seconds = typeof value === 'string' ? parseDuration(value) : null;
         if (seconds === null) return this.fail(path, 'must be a duration hh:mm:ss or hh:mm:ss.ffffff (never negative)');
+        if (seconds > spec.maxSeconds) return this.fail(path, `must be at most ${formatDuration(spec.maxSeconds).slice(0, -7)}`);
         return formatDuration(seconds);
       }
       case 'object':
@@ -108,10 +115,17 @@ class UploadReader {
       case 'pairs':
         if (!Array.isArray(value)) return this.fail(path, `must be an array, not ${describe(value)}`);
         if (value.length > spec.maxItems) return this.fail(path, `must have at most ${spec.maxItems} entries`);
-        value.forEach((pair, i) => {
-          const ok = Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)) && pair[0] >= 0;
-          if (!ok) this.fail(`${path}[${i}]`, 'must be a [time, value] pair of numbers, time in seconds from the start (not negative)');
-        });
+        // The first bad pair is reported: a recording of 200,000 bad pairs is one mistake.
+        for (let i = 0; i < value.length; i++) {
+          const pair: unknown = value[i];
+          const ok =
+            Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+            pair[0] >= 0 && pair[0] <= spec.maxTime && Math.abs(pair[1]) <= spec.maxAbsValue;
+          if (!ok) {
+            this.fail(`${path}[${i}]`, `must be a [time, value] pair of numbers: time in seconds from the start (0 to ${spec.maxTime}), value from -${spec.maxAbsValue} to ${spec.maxAbsValue}`);
+            break;
+          }
+        }
         return value;
     }
   }

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Transform, Type as ToNumber } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MEASUREMENT_TYPES } from '@strive/domain';
+import { IsSupportedDateTime } from '../shared/supported-date-time';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
@@ -10,16 +11,18 @@ export const MAX_PAGE_SIZE = 1000;
 const QueryBoolean = () =>
   Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
 
+const SUPPORTED_RANGE = 'From 1900-01-01T00:00:00Z to 2100-01-01T00:00:00Z (excluded); any span within it: a page costs the same whatever the span.';
+
 /** date_start/date_end of every data endpoint (contract.md "Date filters"). */
 export class DateRangeQuery {
-  @ApiPropertyOptional({ format: 'date-time', example: '2026-11-01T00:00:00Z', description: 'Lower bound of the record time (its start), included. Daily records: its UTC date.' })
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-11-01T00:00:00Z', description: `Lower bound of the record time (its start), included. Daily records: its UTC date. ${SUPPORTED_RANGE}` })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsSupportedDateTime()
   date_start?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', example: '2026-11-30T23:59:59Z', description: 'Upper bound of the record time (its start), included. Daily records: its UTC date.' })
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-11-30T23:59:59Z', description: `Upper bound of the record time (its start), included. Daily records: its UTC date. ${SUPPORTED_RANGE}` })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsSupportedDateTime()
   date_end?: string;
 }
 

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsNumber, IsOptional, IsString, Length, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { MAX_EVENT_POINTS } from '@strive/domain';
+import { IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsSupportedDateTime } from '../shared/supported-date-time';
 
 /** Body of POST profile/{id}/event/ (contract.md "Events (points)"). */
 export class EventBody {
@@ -8,14 +10,18 @@ export class EventBody {
   @Length(1, 100)
   name!: string;
 
-  @ApiProperty({ example: 25, minimum: 0, description: 'Points awarded (not negative).' })
+  @ApiProperty({ example: 25, minimum: 0, maximum: MAX_EVENT_POINTS, description: `Points awarded: 0 to ${MAX_EVENT_POINTS}.` })
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
+  @Max(MAX_EVENT_POINTS)
   points!: number;
 
-  @ApiPropertyOptional({ format: 'date-time', example: '2026-11-20T09:00:00Z', description: 'When it happened; defaults to now; decides the challenge period. Not in the future.' })
+  @ApiPropertyOptional({
+    format: 'date-time', example: '2026-11-20T09:00:00Z',
+    description: 'When it happened; defaults to now; decides the challenge period. Not in the future, not before 1900-01-01T00:00:00Z.',
+  })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsSupportedDateTime()
   timestamp?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'QUIZ', description: 'Activity type the points count for (challenges filtered by activity type).' })

@@ -70,11 +70,14 @@ export class HealthDataReader {
   }
 
   async page(principal: Principal, profileId: string, type: HealthDataType, query: DataPageQuery, url: ApiUrl, options: PageOptions = {}): Promise<DataPage> {
-    const profile = await this.profileFor(principal, profileId);
     const spec = DATA_TYPE_SPEC[type];
+    // The query is checked whole before any work: bounds, cursor, then the profile.
     const bounds = this.bounds(query, spec.time.kind === 'date');
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const deduplicated = options.deduplicate === true && (type === 'daily_summary' || type === 'workout');
+    const kind = deduplicated ? `${type}:deduplicated` : type;
+    const cursor = query.cursor ? decodeCursor(kind, query.cursor) : undefined;
+    const profile = await this.profileFor(principal, profileId);
     const base: Omit<HealthRecordQuery, 'direction' | 'limit'> = { appId: profile.appId, profileId: profile.id, type, subtype: options.subtype, ...bounds };
 
     let fetch: (direction: Direction, position: RecordPosition | undefined, limit: number) => Promise<(HealthRecord & Keyed)[]>;
@@ -108,25 +111,26 @@ export class HealthDataReader {
     }
     return {
       body,
-      next: next && url.withQuery({ cursor: encodeCursor(next) }),
-      previous: previous && url.withQuery({ cursor: encodeCursor(previous) }),
+      next: next && url.withQuery({ cursor: encodeCursor(kind, next) }),
+      previous: previous && url.withQuery({ cursor: encodeCursor(kind, previous) }),
     };
   }
 
   /** The samples of one ECG recording: the latest starting at or before date_end (the latest of all without it). */
   async ecgSamples(principal: Principal, profileId: string, query: DateRangeQuery): Promise<unknown[]> {
+    const bounds = this.bounds(query, false);
     const profile = await this.profileFor(principal, profileId);
     const [recording] = await this.records.list({
-      appId: profile.appId, profileId: profile.id, type: 'ecg_recordings', ...this.bounds(query, false), direction: 'backward', limit: 1,
+      appId: profile.appId, profileId: profile.id, type: 'ecg_recordings', ...bounds, direction: 'backward', limit: 1,
     });
     return recording && Array.isArray(recording.data.samples) ? recording.data.samples : [];
   }
 
   /** The profile's points events (event/), a page in (timestamp, id) order. */
   async eventPage(principal: Principal, profileId: string, query: DataPageQuery, url: ApiUrl): Promise<DataPage> {
-    const profile = await this.profileFor(principal, profileId);
     const bounds = this.bounds(query, false);
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const cursor = query.cursor ? decodeCursor('event', query.cursor) : undefined;
+    const profile = await this.profileFor(principal, profileId);
     const fetch = async (direction: Direction, position: RecordPosition | undefined, limit: number) =>
       (await this.events.page({ appId: profile.appId, profileId: profile.id, ...bounds, direction, position, limit })).map((e) => ({
         ...e, time: e.timestamp,
@@ -134,8 +138,8 @@ export class HealthDataReader {
     const { items, next, previous } = await keysetPage(fetch, cursor, query.page_size ?? DEFAULT_PAGE_SIZE);
     return {
       body: items.map(presentEvent),
-      next: next && url.withQuery({ cursor: encodeCursor(next) }),
-      previous: previous && url.withQuery({ cursor: encodeCursor(previous) }),
+      next: next && url.withQuery({ cursor: encodeCursor('event', next) }),
+      previous: previous && url.withQuery({ cursor: encodeCursor('event', previous) }),
     };
   }
 

@@ -1,11 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsNumber, IsOptional, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { MAX_MIN_DURATION_SECONDS, MAX_POINTS_CAP, MAX_POINTS_RATE } from '@strive/domain';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNumber, IsOptional, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 
-const Rate = (example: number, description: string) => [
-  ApiProperty({ example, minimum: 0, description }),
+const Rate = (example: number, description: string, max = MAX_POINTS_RATE) => [
+  ApiProperty({ example, minimum: 0, maximum: max, description: `${description} 0 to ${max}.` }),
   IsNumber({ allowNaN: false, allowInfinity: false }),
   Min(0),
+  Max(max),
 ];
 const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
 
@@ -15,10 +17,11 @@ export class DailyPointsRuleBody {
   @apply(Rate(0, 'Points per kcal of the day.')) per_kcal!: number;
   @apply(Rate(0, 'Points per active minute of the day.')) per_active_minute!: number;
 
-  @ApiProperty({ type: Number, nullable: true, example: 20, minimum: 0, description: "Cap of one day's points; null: none." })
+  @ApiProperty({ type: Number, nullable: true, example: 20, minimum: 0, maximum: MAX_POINTS_CAP, description: `Cap of one day's points, 0 to ${MAX_POINTS_CAP}; null: none.` })
   @ValidateIf((_, v) => v !== null)
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
+  @Max(MAX_POINTS_CAP)
   max_per_day!: number | null;
 }
 
@@ -27,12 +30,13 @@ export class ActivityPointsRateBody {
   @apply(Rate(0, 'Points per km.')) per_kilometre!: number;
   @apply(Rate(0.1, 'Points per minute.')) per_minute!: number;
   @apply(Rate(0, 'Points per kcal.')) per_kcal!: number;
-  @apply(Rate(300, 'Shorter workouts earn nothing (seconds).')) min_duration_seconds!: number;
+  @apply(Rate(300, 'Shorter workouts earn nothing (seconds).', MAX_MIN_DURATION_SECONDS)) min_duration_seconds!: number;
 
-  @ApiProperty({ type: Number, nullable: true, example: null, minimum: 0, description: "Cap of one workout's points; null: none." })
+  @ApiProperty({ type: Number, nullable: true, example: null, minimum: 0, maximum: MAX_POINTS_CAP, description: `Cap of one workout's points, 0 to ${MAX_POINTS_CAP}; null: none.` })
   @ValidateIf((_, v) => v !== null)
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
+  @Max(MAX_POINTS_CAP)
   max_per_workout!: number | null;
 }
 

@@ -2,12 +2,14 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input: malformed JSON, a field of the wrong type or format, an unknown field or query parameter.',
+  400:
+    'Invalid input: malformed JSON or JSON nested deeper than 64 levels, a field of the wrong type, format or range, ' +
+    'an unknown field or query parameter, text with a NUL character or an unpaired surrogate.',
   401: 'Missing, unknown or expired credentials.',
   403: 'A valid bearer of the wrong kind for this operation, or another profile\'s private data.',
   404: 'No such object in this app (objects of other apps are never revealed).',
   409: 'The move is not allowed in the object\'s current state.',
-  413: 'The request body is larger than the server accepts.',
+  413: 'The request body is larger than the server accepts (BODY_LIMIT, 2 MiB by default).',
   415: 'The request body is not JSON.',
   500: 'An unexpected error; it is logged with the request id.',
 };

@@ -18,7 +18,8 @@ const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 const SLUG: Partial<Record<number, string>> = {
   400: 'bad-request', 401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 405: 'method-not-allowed',
-  409: 'conflict', 413: 'payload-too-large', 415: 'unsupported-media-type', 429: 'too-many-requests',
+  408: 'request-timeout', 409: 'conflict', 413: 'payload-too-large', 414: 'uri-too-long', 415: 'unsupported-media-type',
+  429: 'too-many-requests', 431: 'request-header-fields-too-large',
 };
 
 /**

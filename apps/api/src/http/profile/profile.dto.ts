@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Length, MaxLength, IsNumber, IsUrl, ValidateIf } from 'class-validator';
 import { OffsetPageOf, OffsetPageQuery } from '../shared/offset-page';
 
@@ -16,8 +16,8 @@ export class ProfileBody {
   @MaxLength(50)
   gender?: string | null;
 
-  @ApiPropertyOptional({ example: 'crm-1042', maxLength: 200, description: 'Client-side reference; may be empty.' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 'crm-1042', maxLength: 200, description: 'Client-side reference; may be empty, not null.' })
+  @ValidateIf((_, value) => value !== undefined)
   @IsString()
   @MaxLength(200)
   reference?: string;
@@ -41,12 +41,31 @@ export class ProfileBody {
 
   @ApiPropertyOptional({ readOnly: true, description: 'Ignored: read-only.' })
   @IsOptional()
-  @IsNumber()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
   total_points?: number;
 }
 
-/** PATCH body: any subset of the writable fields. */
-export class ProfilePatchBody extends PartialType(ProfileBody) {}
+/** Validates a field only when it is sent: null is then a value, and refused where the field is not nullable. */
+const IfSent = () => ValidateIf((_, value) => value !== undefined);
+
+/**
+ * PATCH body: any subset of the writable fields. Not PartialType(ProfileBody): that makes
+ * every field @IsOptional, which lets null through, and `{"name": null}` would be read as
+ * "leave the name alone". Here null is refused for name and reference (400).
+ */
+export class ProfilePatchBody extends OmitType(ProfileBody, ['name', 'reference'] as const) {
+  @ApiPropertyOptional({ example: 'Ann Runner', minLength: 1, maxLength: 200, description: 'Not null.' })
+  @IfSent()
+  @IsString()
+  @Length(1, 200)
+  name?: string;
+
+  @ApiPropertyOptional({ example: 'crm-1042', maxLength: 200, description: 'Client-side reference; may be empty, not null.' })
+  @IfSent()
+  @IsString()
+  @MaxLength(200)
+  reference?: string;
+}
 
 export class ProfileListQuery extends OffsetPageQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of name or reference.', maxLength: 200 })

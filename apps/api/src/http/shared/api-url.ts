@@ -7,6 +7,21 @@ export type ApiVersion = 'v1' | 'v1.1';
 export interface VersionedRequest {
   apiVersion?: ApiVersion;
   publicBaseUrl?: string | null;
+  /** Host names whose Host header may build links (TRUSTED_HOSTS). */
+  trustedHosts?: readonly string[];
+  /** The origin of links when the Host header is not trusted: http://localhost:<port>. */
+  fallbackOrigin?: string;
+}
+
+// host[:port], the host a name or a bracketed IPv6 address.
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i;
+
+/** Whether a Host header names a trusted host (".example.com" also trusts its subdomains). */
+export function isTrustedHost(header: string | undefined, trusted: readonly string[]): header is string {
+  const match = header === undefined ? null : HOST_HEADER.exec(header);
+  if (!match) return false;
+  const name = match[1].toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return trusted.some((entry) => entry === '*' || entry === name || (entry.startsWith('.') && (name.endsWith(entry) || name === entry.slice(1))));
 }
 
 /** What ApiUrl needs of a (Fastify) request. */
@@ -20,7 +35,8 @@ export interface UrlRequest {
 
 /**
  * Builds the absolute URLs of `url` fields and page links for the request's host
- * and version: PUBLIC_BASE_URL when configured, else the request's own origin.
+ * and version: PUBLIC_BASE_URL when configured, else the request's own origin when its
+ * Host header names a trusted host (TRUSTED_HOSTS), else http://localhost:<port>.
  */
 export class ApiUrl {
   constructor(
@@ -31,7 +47,12 @@ export class ApiUrl {
   ) {}
 
   static of(request: UrlRequest): ApiUrl {
-    const origin = request.raw.publicBaseUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+    const host = request.headers.host;
+    const origin =
+      request.raw.publicBaseUrl ??
+      (isTrustedHost(typeof host === 'string' ? host : undefined, request.raw.trustedHosts ?? [])
+        ? `${request.protocol}://${host}`
+        : (request.raw.fallbackOrigin ?? 'http://localhost'));
     const [path, search = ''] = request.originalUrl.split('?');
     const version = request.raw.apiVersion ?? 'v1';
     // The path as served under /api/v1; links keep the caller's version prefix.

@@ -6,6 +6,11 @@ import { ApiUrl } from './api-url';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
+/**
+ * Deepest offset served: the database still reads the skipped rows, and a number beyond
+ * this is no position in any list this service keeps (docs/decisions.md "Limits").
+ */
+export const MAX_OFFSET = 10_000_000;
 
 /** limit/offset query parameters of offset-style lists (contract.md "Pagination"). */
 export class OffsetPageQuery {
@@ -17,11 +22,12 @@ export class OffsetPageQuery {
   @Max(MAX_LIMIT)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Number of results to skip.' })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: `Number of results to skip (at most ${MAX_OFFSET}).` })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_OFFSET)
   offset?: number;
 }
 
