@@ -108,6 +108,8 @@ async function measureAt(concurrency: number): Promise<unknown> {
     env: {
       ...process.env, DATABASE_URL, PORT: String(PORT), BOOTSTRAP_CLIENT_ID: CLIENT_ID, BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', DEMO_APP: 'false',
+      // The load generator is one client with one bearer: the service's rate limits would refuse it.
+      RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

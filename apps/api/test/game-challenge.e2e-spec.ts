@@ -119,8 +119,11 @@ describe('challenges and membership', () => {
       const { public_id: id } = await create();
       const joined = await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(201);
       expect(joined.body).toEqual({ profile: ann.publicId, team: null });
-      const again = await test.http.put(`/api/v1/challenge/${id}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(409);
+      const again = await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(409);
       expect(again.body).toMatchObject({ status: 409, type: 'urn:strive:problem:membership.already_member' });
+      // PUT is idempotent (issue 10): the same membership again answers 200 as stored.
+      const put = await test.http.put(`/api/v1/challenge/${id}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(200);
+      expect(put.body).toEqual({ profile: ann.publicId, team: null });
       expect(await memberIds(id, ann.bearer)).toEqual([ann.publicId]);
       const read = await test.http.get(`/api/v1/challenge/${id}/`).set(auth(bob.bearer)).expect(200);
       expect(read.body.num_members).toBe(1);

@@ -139,10 +139,12 @@ describe('challenge and team hardening', () => {
       expect(tally(answers.map((a) => a.status))).toEqual({ 201: 1, 409: 49 });
       const [row] = await test.dataSource.query('SELECT count(*)::int AS n FROM challenge_member WHERE challenge_id = $1', [id]);
       expect(row.n).toBe(1);
-      // PUT is "the same as POST member/": one 200, the others 409 (already a member).
+      // PUT is idempotent: all 200, one member row.
       const other = await create();
       const puts = await fire(50, () => test.http.put(`/api/v1/challenge/${other}/member/`).set(auth(bob.bearer)).send({ profile: bob.publicId }));
-      expect(tally(puts.map((a) => a.status))).toEqual({ 200: 1, 409: 49 });
+      expect(tally(puts.map((a) => a.status))).toEqual({ 200: 50 });
+      const [putRow] = await test.dataSource.query('SELECT count(*)::int AS n FROM challenge_member WHERE challenge_id = $1', [other]);
+      expect(putRow.n).toBe(1);
     });
 
     it('50 identical team joins: one 201, 49 409, one membership row', async () => {
@@ -151,6 +153,12 @@ describe('challenge and team hardening', () => {
       expect(tally(answers.map((a) => a.status))).toEqual({ 201: 1, 409: 49 });
       const [row] = await test.dataSource.query('SELECT count(*)::int AS n FROM team_member WHERE team_id = $1', [id]);
       expect(row.n).toBe(1);
+      // PUT is idempotent: all 200, one membership row.
+      const other = await team('Walkers');
+      const puts = await fire(50, () => test.http.put(`/api/v1/team/${other}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }));
+      expect(tally(puts.map((a) => a.status))).toEqual({ 200: 50 });
+      const [putRow] = await test.dataSource.query('SELECT count(*)::int AS n FROM team_member WHERE team_id = $1', [other]);
+      expect(putRow.n).toBe(1);
     });
   });
 

@@ -50,7 +50,9 @@ describe('teams, profile challenge lists and app totals', () => {
     // A profile bearer adds only itself; the plural operations are for the administrator.
     await test.http.post(`/api/v1/team/${red}/member/`).set(auth(ann.bearer)).send({ profile: bob.publicId }).expect(403);
     expect((await test.http.post(`/api/v1/team/${red}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(201)).body).toEqual({ profile: ann.publicId });
-    await test.http.put(`/api/v1/team/${red}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(409);
+    await test.http.post(`/api/v1/team/${red}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(409);
+    // PUT is idempotent (issue 10): the same membership again answers 200.
+    expect((await test.http.put(`/api/v1/team/${red}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(200)).body).toEqual({ profile: ann.publicId });
     clock.advance(1000);
     await test.http.post(`/api/v1/team/${blue}/members/`).set(auth(ann.bearer)).send({ profiles: [ann.publicId] }).expect(403);
     const added = await test.http.post(`/api/v1/team/${blue}/members/`).set(auth(admin)).send({ profiles: [ann.publicId, bob.publicId, carl.publicId] }).expect(201);

@@ -103,8 +103,8 @@ describe('rate limits', () => {
 });
 
 describe('rate limit configuration', () => {
-  it('defaults to 30 token requests per client id, 1,200 per bearer and 6,000 per app a minute', () => {
-    expect(loadConfig({}).rateLimit).toEqual({ windowMs: 60_000, tokenMax: 30, bearerMax: 1200, appMax: 6000 });
+  it('defaults to 30 token requests per client id, 1,200 per bearer and 60,000 per app a minute, counted in the process', () => {
+    expect(loadConfig({}).rateLimit).toEqual({ windowMs: 60_000, tokenMax: 30, bearerMax: 1200, appMax: 60_000, redisUrl: null });
   });
 
   it.each([
@@ -113,8 +113,40 @@ describe('rate limit configuration', () => {
     ['RATE_LIMIT_TOKEN_MAX', '2.5'],
     ['RATE_LIMIT_BEARER_MAX', 'many'],
     ['RATE_LIMIT_APP_MAX', '-1'],
+    ['RATE_LIMIT_REDIS_URL', 'localhost:6379'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('rate limits shared by several API processes (RATE_LIMIT_REDIS_URL)', () => {
+  // The machine's Redis, as a deployment of several processes would use one (.ci/run starts it).
+  const REDIS_URL = process.env.RATE_LIMIT_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    const env = { ...LIMITS, RATE_LIMIT_REDIS_URL: REDIS_URL };
+    first = await startTestApp({ env });
+    second = await startTestApp({ env });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('counts a bearer once across processes: 4 per window in all, whichever process answers', async () => {
+    // Counted before authentication: a bearer of this run only (the window outlives the test).
+    const bearer = `shared-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const call = (test: TestApp) => test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${bearer}`);
+    const remaining: string[] = [];
+    for (const test of [first, second, first, second]) {
+      const response = await call(test).expect(401);
+      remaining.push(response.headers['ratelimit-remaining']);
+    }
+    expect(remaining).toEqual(['3', '2', '1', '0']);
+    expect((await call(first)).status).toBe(429);
+    expect((await call(second)).status).toBe(429);
   });
 });

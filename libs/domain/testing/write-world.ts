@@ -4,7 +4,7 @@ import { Profile } from '../src/identity/profile';
 import { Challenge } from '../src/challenge/challenge';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 import { ScoringBatchReader } from '../src/ports/scoring-batch-reader';
-import { TransactionPorts, UnitOfWork, UnitOfWorkOptions } from '../src/ports/unit-of-work';
+import { TransactionPorts, UnitOfWork } from '../src/ports/unit-of-work';
 import { DeduplicatedActivityHistory } from '../src/records/deduplicated-activity-history';
 import { gamificationWorld } from './gamification-world';
 import { InMemoryChallengeAnnouncements } from './in-memory-challenge-announcements';
@@ -40,19 +40,18 @@ export class HealthRecordActivityView implements Pick<ActivityRepository, 'listD
 }
 
 /**
- * Runs work with the in-memory ports. It records the lock keys it was asked for; it does not roll
- * back (rollback is the database's: the medium and end-to-end tiers test it).
+ * Runs work with the in-memory ports at once. It records the turns taken (`takeTurn` keys); it
+ * does not roll back (rollback is the database's: the medium and end-to-end tiers test it).
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
-  readonly locks: string[] = [];
+  readonly turns: string[] = [];
   runs = 0;
 
-  constructor(private readonly ports: TransactionPorts) {}
+  constructor(private readonly ports: Omit<TransactionPorts, 'takeTurn'>) {}
 
-  async run<T>(work: (ports: TransactionPorts) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
+  async run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T> {
     this.runs++;
-    if (options.lock) this.locks.push(options.lock);
-    return work(this.ports);
+    return work({ ...this.ports, takeTurn: async (key) => void this.turns.push(key) });
   }
 }
 
@@ -70,7 +69,7 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const jobs = new InMemoryJobQueue();
   const pointsLedger = new InMemoryPointsLedgerRepository(world.pointsEvents);
   const announcements = new InMemoryChallengeAnnouncements(world.challenges);
-  const ports: TransactionPorts = {
+  const ports: Omit<TransactionPorts, 'takeTurn'> = {
     records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
     profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
   };

@@ -41,6 +41,8 @@ export interface RateLimitSettings {
   readonly bearerMax: number;
   /** Authenticated requests per app, all its bearers together. */
   readonly appMax: number;
+  /** A Redis server every API process counts in (redis://...); null: each process counts alone. */
+  readonly redisUrl: string | null;
 }
 
 const BYTES_PER_UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
@@ -112,8 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     windowMs: limit('RATE_LIMIT_WINDOW_SECONDS', 60, 3600) * 1000,
     tokenMax: limit('RATE_LIMIT_TOKEN_MAX', 30, 1_000_000),
     bearerMax: limit('RATE_LIMIT_BEARER_MAX', 1200, 1_000_000),
-    appMax: limit('RATE_LIMIT_APP_MAX', 6000, 1_000_000),
+    appMax: limit('RATE_LIMIT_APP_MAX', 60_000, 1_000_000),
+    redisUrl: text('RATE_LIMIT_REDIS_URL'),
   };
+  if (rateLimit.redisUrl && !/^rediss?:\/\/[^/]+/.test(rateLimit.redisUrl)) problems.push('RATE_LIMIT_REDIS_URL must start with redis:// or rediss://.');
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 

@@ -85,30 +85,30 @@ describeContract('UnitOfWork', (world) => {
       await ports.profiles.setTotalPoints(ID.appA, ID.profile1, 4);
       await ports.jobs.enqueue({ type: 'points.recount', appId: ID.appA });
       return 'done';
-    }, { lock: `profile:${ID.profile1}` });
+    });
     expect(answer).toBe('done');
     expect((await world().profiles.findInApp(ID.appA, ID.profile1))?.totalPoints).toBe(4);
     expect(await world().healthRecords.listAll(ID.appA, ID.profile1, ['daily_summary'], {})).toHaveLength(1);
     expect(await world().pendingJobs()).toEqual([{ type: 'points.recount', appId: ID.appA }]);
   });
 
-  it('lets writers of the same key take turns: the second starts after the first committed', async () => {
+  it('lets work that takes the same turn wait until the earlier one committed, then read its writes', async () => {
     const order: string[] = [];
     let second: Promise<void> = Promise.resolve();
     await world().unitOfWork.run(async (ports) => {
-      order.push('first starts');
+      await ports.takeTurn(`profile:${ID.profile1}`);
+      order.push('first has its turn');
       second = world().unitOfWork.run(async (inner) => {
-        order.push('second starts');
-        // It sees what the first committed.
-        order.push(`second reads ${(await inner.profiles.findInApp(ID.appA, ID.profile1))?.totalPoints}`);
-      }, { lock: `profile:${ID.profile1}` });
+        await inner.takeTurn(`profile:${ID.profile1}`);
+        order.push(`second has its turn and reads ${(await inner.profiles.findInApp(ID.appA, ID.profile1))?.totalPoints}`);
+      });
       await new Promise((resolve) => setTimeout(resolve, 100));
       await ports.profiles.setTotalPoints(ID.appA, ID.profile1, 7);
       order.push('first ends');
-    }, { lock: `profile:${ID.profile1}` });
+    });
     await second;
-    if (world().engine) expect(order).toEqual(['first starts', 'first ends', 'second starts', 'second reads 7']);
-    else expect(order.slice(0, 2)).toEqual(['first starts', 'second starts']); // the in-memory twin runs work at once
+    if (world().engine) expect(order).toEqual(['first has its turn', 'first ends', 'second has its turn and reads 7']);
+    else expect(order[1]).toBe('second has its turn and reads 0'); // the in-memory twin runs work at once, turns are not enforced
   });
 
   it('stores nothing when its work fails (a database keeps this; the in-memory twin does not roll back)', async () => {

@@ -26,17 +26,17 @@ export interface TransactionPorts {
   readonly outbox: EventOutbox;
   readonly jobs: JobQueue;
   readonly announcements: ChallengeAnnouncements;
-}
-
-export interface UnitOfWorkOptions {
   /**
-   * Writers that name the same key take turns (held until commit), e.g. `profile:<id>`: two
-   * uploads of one profile then never compute its points or scores from each other's half.
+   * From here to the commit, work that names the same key takes turns: this waits until every
+   * transaction that took the key earlier has committed, so what it reads next includes their
+   * writes (e.g. `profile:<id>`: two uploads of one profile never count its points or scores
+   * from each other's half). Take it as late as correctness allows: writes before it run side
+   * by side.
    */
-  readonly lock?: string;
+  takeTurn(key: string): Promise<void>;
 }
 
 /** Runs work in one transaction: all of it commits, or none of it (a thrown error rolls back). */
 export interface UnitOfWork {
-  run<T>(work: (ports: TransactionPorts) => Promise<T>, options?: UnitOfWorkOptions): Promise<T>;
+  run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T>;
 }

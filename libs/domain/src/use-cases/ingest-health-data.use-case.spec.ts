@@ -35,10 +35,13 @@ describe(IngestHealthDataUseCase.name, () => {
     expect(changes).toEqual([{ appId: 'app-1', profileId: 'profile-1', from: new Date('2026-10-01T07:00:00Z'), to: new Date('2026-10-04T12:00:00Z') }]);
   });
 
-  it("stores in one unit of work that takes the profile's turn", async () => {
+  it("stores in one unit of work that takes the profile's turn before counting", async () => {
     const { sut, unitOfWork } = world();
     await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
-    expect([unitOfWork.runs, unitOfWork.locks]).toEqual([1, ['profile:profile-1']]);
+    expect([unitOfWork.runs, unitOfWork.turns]).toEqual([1, ['profile:profile-1']]);
+    // Nothing that scores changed: no turn is taken.
+    await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
+    expect([unitOfWork.runs, unitOfWork.turns]).toEqual([2, ['profile:profile-1']]);
   });
 
   it('changes nothing and tells nobody when the same upload comes again', async () => {

@@ -18,13 +18,18 @@ export interface JoinChallengeInput {
   readonly teamId?: string | null;
   /** 'profile' joins by itself (refused for PRIVATE); 'admin' adds (the pre-enrolment). */
   readonly by: MembershipActor;
+  /**
+   * PUT: asking again for a membership that exists answers it as stored (idempotent) instead of
+   * refusing it; a different team than the stored one is still refused (no team switch).
+   */
+  readonly idempotent?: boolean;
 }
 
 /**
  * POST/PUT challenge/{id}/member/: one profile becomes an enrolled, active member, and its data
  * is scored. A team named in the body must be one of the app (else 404). The insert itself
  * decides between concurrent identical joins: exactly one stores the member, the others are
- * refused as already members.
+ * refused as already members (POST) or answered with the stored membership (PUT, idempotent).
  */
 export class JoinChallengeUseCase {
   constructor(
@@ -42,17 +47,31 @@ export class JoinChallengeUseCase {
     if (input.teamId !== undefined && input.teamId !== null) await requireTeam(this.teams, input.appId, input.teamId);
     const existing = await this.memberships.find(challenge.id, input.profileId);
     assertVisibleToActor(challenge, input.by, existing !== null);
+    if (existing && input.idempotent) return kept(existing, input);
     const membership = Membership.of(challenge, input.profileId, existing);
     const profileTeams = await this.teams.listMembershipsOfProfile(input.profileId);
     const member = membership.enrolBy(input.by, this.clock.now(), { profileTeams, teamId: input.teamId });
     if (!(await this.memberships.addIfAbsent(member))) {
-      throw new MembershipError(
-        MembershipErrorCode.AlreadyMember,
-        `Profile ${input.profileId} is already a member of challenge ${challenge.id}.`,
-        input.profileId,
-      );
+      // A concurrent identical join stored it first.
+      const stored = input.idempotent ? await this.memberships.find(challenge.id, input.profileId) : null;
+      if (stored) return kept(stored, input);
+      throw alreadyMember(input);
     }
     await this.rescorer.rescoreMembers(challenge, [member.profileId]);
     return member;
   }
+}
+
+function alreadyMember(input: JoinChallengeInput): MembershipError {
+  return new MembershipError(
+    MembershipErrorCode.AlreadyMember,
+    `Profile ${input.profileId} is already a member of challenge ${input.challengeId}.`,
+    input.profileId,
+  );
+}
+
+/** The stored membership, when it is what an idempotent join asks for. */
+function kept(stored: ChallengeMember, input: JoinChallengeInput): ChallengeMember {
+  if (input.teamId !== undefined && input.teamId !== null && input.teamId !== stored.teamId) throw alreadyMember(input);
+  return stored;
 }

@@ -25,9 +25,9 @@ const NOTHING: HealthUpsertResult = { counts: {}, written: [] };
 
 /**
  * The one write path of activity data, whatever brought it (an upload, an awarded event, a
- * vendor sync): in one transaction, with the profile's writers taking turns, it stores the
- * records and events and runs every ActivityChangeListener (points ledger, challenge scores)
- * through the same transaction. A crash or an error anywhere stores nothing, so scores and
+ * vendor sync): in one transaction it stores the records and events and, taking the profile's
+ * turn, runs every ActivityChangeListener (points ledger, challenge scores) through the same
+ * transaction. A crash or an error anywhere stores nothing, so scores and
  * points never lag behind the data.
  */
 export class RecordActivityUseCase {
@@ -40,16 +40,18 @@ export class RecordActivityUseCase {
     const { appId, profileId } = input;
     const records = input.records ?? [];
     const events = input.events ?? [];
-    return this.unitOfWork.run(
-      async (ports) => {
-        const upsert = records.length > 0 ? await ports.records.upsert(appId, profileId, records) : NOTHING;
-        for (const event of events) await ports.pointsEvents.save(event);
-        const change = changeOf(input, upsert, events);
-        if (change) for (const listener of this.listeners) await listener.activityChanged(change, ports);
-        return { upsert, change };
-      },
-      { lock: `profile:${profileId}` },
-    );
+    return this.unitOfWork.run(async (ports) => {
+      const upsert = records.length > 0 ? await ports.records.upsert(appId, profileId, records) : NOTHING;
+      for (const event of events) await ports.pointsEvents.save(event);
+      const change = changeOf(input, upsert, events);
+      if (change) {
+        // Stores of one profile run side by side; what follows from them takes turns, so the last
+        // one to count sees every record committed before it.
+        await ports.takeTurn(`profile:${profileId}`);
+        for (const listener of this.listeners) await listener.activityChanged(change, ports);
+      }
+      return { upsert, change };
+    });
   }
 }
 

@@ -30,7 +30,10 @@ export class RecountAppPointsUseCase {
     for (let offset = 0; ; offset += PAGE) {
       const page = await this.profiles.list({ appId, ordering: { field: 'created', descending: false }, limit: PAGE, offset });
       for (const profile of page.items) {
-        await this.unitOfWork.run((ports) => this.ledger.recountAll(ports, appId, profile.id), { lock: `profile:${profile.id}` });
+        await this.unitOfWork.run(async (ports) => {
+          await ports.takeTurn(`profile:${profile.id}`);
+          await this.ledger.recountAll(ports, appId, profile.id);
+        });
       }
       recounted += page.items.length;
       if (page.items.length < PAGE) break;

@@ -46,11 +46,14 @@ export class ChallengeMembershipController {
   @Put(':public_id/member')
   @Auth('either')
   @PublicId()
-  @ApiOperation({ operationId: 'challenge_member_update', summary: 'Same as POST member/' })
+  @ApiOperation({
+    operationId: 'challenge_member_update',
+    summary: 'Same as POST member/, but idempotent: an existing membership answers 200 as stored (another team than the stored one: 409)',
+  })
   @ApiOkResponse({ type: MemberResult })
   @ApiProblemResponses(404, 409)
   async putMember(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: MemberBody) {
-    return this.enrolOne(principal, id, body);
+    return this.enrolOne(principal, id, body, true);
   }
 
   @Delete(':public_id/member')
@@ -185,9 +188,11 @@ export class ChallengeMembershipController {
     return this.setManyActiveFor(principal, id, query, body);
   }
 
-  private async enrolOne(principal: Principal, id: string, body: MemberBody): Promise<MemberResult> {
+  private async enrolOne(principal: Principal, id: string, body: MemberBody, idempotent = false): Promise<MemberResult> {
     assertProfileAccess(principal, body.profile, true);
-    const member = await this.join.execute({ appId: principal.appId, challengeId: id, profileId: body.profile, teamId: body.team, by: principal.kind });
+    const member = await this.join.execute({
+      appId: principal.appId, challengeId: id, profileId: body.profile, teamId: body.team, by: principal.kind, idempotent,
+    });
     return { profile: member.profileId, team: member.teamId };
   }
 

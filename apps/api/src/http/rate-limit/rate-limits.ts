@@ -2,6 +2,7 @@ import rateLimitPlugin from '@fastify/rate-limit';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Principal } from '@strive/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
 import { AppConfig, RateLimitSettings } from '../../config/app-config';
 import { APP_CONFIG } from '../../system/tokens';
 import { problemOf, sendProblem } from '../problem/problem-details.filter';
@@ -35,8 +36,9 @@ export class RateLimits {
   // Built on first use: the plugin's decorator exists once Fastify has loaded it (at listen).
   private limiter(kind: RateLimitKind): Limiter {
     const { windowMs, tokenMax, bearerMax, appMax } = this.settings;
+    // A store outage (Redis down) lets requests through rather than failing the API.
     const create = (max: number, keyGenerator: (request: FastifyRequest) => string) =>
-      this.fastify.createRateLimit({ max, timeWindow: windowMs, keyGenerator, cache: KEYS_PER_LIMIT } as Parameters<FastifyInstance['createRateLimit']>[0]);
+      this.fastify.createRateLimit({ max, timeWindow: windowMs, keyGenerator, skipOnError: true } as Parameters<FastifyInstance['createRateLimit']>[0]);
     this.limiters ??= {
       token: create(tokenMax, (request) => {
         const clientId = basicClientIdOf(request.headers.authorization);
@@ -61,8 +63,13 @@ export function rateLimitsOf(fastify: FastifyInstance): RateLimits | undefined {
  */
 export function registerRateLimits(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  const limits = new RateLimits(fastify, app.get<AppConfig>(APP_CONFIG).rateLimit);
-  void fastify.register(rateLimitPlugin, { global: false });
+  const settings = app.get<AppConfig>(APP_CONFIG).rateLimit;
+  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
+  if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  const limits = new RateLimits(fastify, settings);
+  // The store: Redis shared by every API process (RATE_LIMIT_REDIS_URL), else an LRU in this process.
+  const store = redis ? { redis, nameSpace: 'strive-rate-limit:' } : { cache: KEYS_PER_LIMIT };
+  void fastify.register(rateLimitPlugin, { global: false, skipOnError: true, ...store });
   fastify.decorate(DECORATOR, limits);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];

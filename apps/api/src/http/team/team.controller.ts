@@ -104,11 +104,11 @@ export class TeamController {
   @Put(':public_id/member')
   @Auth('either')
   @PublicId()
-  @ApiOperation({ operationId: 'team_member_update', summary: 'Same as POST member/' })
+  @ApiOperation({ operationId: 'team_member_update', summary: 'Same as POST member/, but idempotent: an existing membership answers 200' })
   @ApiOkResponse({ type: TeamMemberBody })
   @ApiProblemResponses(404, 409)
   async putMember(@CurrentPrincipal() principal: Principal, @Param('public_id', UuidParamPipe) id: string, @Body() body: TeamMemberBody) {
-    return this.join(principal, id, body);
+    return this.join(principal, id, body, true);
   }
 
   @Delete(':public_id/member')
@@ -158,9 +158,9 @@ export class TeamController {
     return { profiles: [...result.removed], ...(result.notMembers.length > 0 ? { not_members: [...result.notMembers] } : {}) };
   }
 
-  private async join(principal: Principal, id: string, body: TeamMemberBody): Promise<TeamMemberBody> {
+  private async join(principal: Principal, id: string, body: TeamMemberBody, idempotent = false): Promise<TeamMemberBody> {
     assertProfileAccess(principal, body.profile, true);
-    await this.joinTeam.execute({ appId: principal.appId, teamId: id, profileId: body.profile });
+    await this.joinTeam.execute({ appId: principal.appId, teamId: id, profileId: body.profile, idempotent });
     return { profile: body.profile };
   }
 

@@ -1,4 +1,4 @@
-import { IdGenerator, TransactionPorts, UnitOfWork, UnitOfWorkOptions } from '@strive/domain';
+import { IdGenerator, TransactionPorts, UnitOfWork } from '@strive/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { TypeOrmChallengeAnnouncements } from '../gamification/typeorm-challenge-announcements';
 import { TypeOrmChallengeRepository } from '../gamification/typeorm-challenge.repository';
@@ -12,11 +12,11 @@ import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOr
 import { TypeOrmProfileRepository } from '../identity/typeorm-profile.repository';
 
 /**
- * A database transaction handing out the domain's ports built on its manager. `lock` takes a
- * transaction-scoped advisory lock on the key first, so writers of one profile take turns.
- * On embedded PGlite (one session) transactions run one after the other anyway; the lock costs
- * nothing there. Inside `run`, only the given ports may be used (another adapter would wait for
- * the one connection forever on PGlite).
+ * A database transaction handing out the domain's ports built on its manager. `takeTurn` is a
+ * transaction-scoped advisory lock on the key (released at commit or rollback). On embedded
+ * PGlite (one session) transactions run one after the other anyway; the lock costs nothing there.
+ * Inside `run`, only the given ports may be used (another adapter would wait for the one
+ * connection forever on PGlite).
  */
 export class TypeOrmUnitOfWork implements UnitOfWork {
   constructor(
@@ -24,19 +24,13 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
     private readonly ids: IdGenerator,
   ) {}
 
-  run<T>(work: (ports: TransactionPorts) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      if (options.lock) await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [options.lock]);
-      return work(this.portsOf(manager));
-    });
+  run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(this.portsOf(manager)));
   }
 
   /** A unit of work that joins a transaction already open (its work runs on that manager). */
   joining(manager: EntityManager): UnitOfWork {
-    return { run: async (work, options = {}) => {
-      if (options.lock) await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [options.lock]);
-      return work(this.portsOf(manager));
-    } };
+    return { run: (work) => work(this.portsOf(manager)) };
   }
 
   private portsOf(manager: EntityManager): TransactionPorts {
@@ -53,6 +47,9 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       outbox: new TypeOrmEventOutbox(manager, this.ids),
       jobs: new TypeOrmJobQueue(manager),
       announcements: new TypeOrmChallengeAnnouncements(manager),
+      takeTurn: async (key) => {
+        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+      },
     };
   }
 }
