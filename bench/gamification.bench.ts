@@ -10,14 +10,15 @@
  * 2. An INDIVIDUAL DAILY 10,000-steps challenge over the last 30 UTC days and the next 2 gets
  *    `members` members (profiles and members inserted with SQL) and 30 days of daily summaries
  *    (about 9 in 10 days per member, deterministic, inserted with SQL into health_record).
- * 3. Initial scoring through the API: a PATCH of goal_value rescores every member over the
- *    whole challenge (the product's batched rescoring path) inside that one request.
+ * 3. Initial scoring through the API: a PATCH of goal_value asks for the challenge.rescore job,
+ *    which rescores every member over the whole challenge (the product's batched rescoring
+ *    path); timed from the PATCH until the job table holds no pending or running job.
  * 4. leaderboard/ (a page of 50 plus the requester's rank) for the last full day, 32 concurrent
  *    autocannon clients for 20 s, with the requester's profile bearer: p50/p95/p99.
  * 5. The same answer computed by aggregating the raw records in SQL (day's steps per member,
  *    rank(), page of 50 + requester's rank), 32 concurrent connections for 20 s: p50/p95/p99.
  * 6. One more day of daily summaries for every member, inserted with SQL, then rescored with
- *    the same batched path (GamificationScoring.rescoreChallenge for that day's range) in an
+ *    the same batched path (RescoreChallengeMembersUseCase for that day's range) in an
  *    application context of this process.
  */
 import 'reflect-metadata';
