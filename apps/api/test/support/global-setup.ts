@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { resetTestSchema } from './test-schema';
 
 /**
  * With DATABASE_URL the e2e suite runs against a real PostgreSQL: start from a
@@ -7,17 +7,5 @@ import { Client } from 'pg';
  */
 export default async function globalSetup(): Promise<void> {
   const url = process.env.DATABASE_URL;
-  if (!url) return;
-  const database = new URL(url).pathname.replace(/^\//, '');
-  if (!database.includes('test')) {
-    throw new Error(`Refusing to run the e2e suite against database "${database}": its name must contain "test".`);
-  }
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-    await client.query('CREATE SCHEMA public');
-  } finally {
-    await client.end();
-  }
+  if (url) await resetTestSchema(url, 'e2e suite');
 }

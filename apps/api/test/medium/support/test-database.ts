@@ -1,18 +1,12 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../../src/persistence/data-source-options';
+import { assertTestDatabase } from '../../support/test-schema';
 
 /** The database a contract suite runs its SQL adapters on. */
 export type SqlEngine = 'PGlite' | 'PostgreSQL';
 
 let embeddedDatabases = 0;
 
-/** Refuses any database whose name lacks "test": the medium tier empties its tables. */
-export function assertTestDatabase(url: string): void {
-  const name = new URL(url).pathname.replace(/^\//, '');
-  if (!name.includes('test')) {
-    throw new Error(`Refusing to run the medium tests against database "${name}": its name must contain "test".`);
-  }
-}
 
 /**
  * A migrated database: a fresh in-memory PGlite (migrated here, once per test file), or the
@@ -26,7 +20,7 @@ export async function openTestDatabase(engine: SqlEngine): Promise<DataSource> {
     return dataSource;
   }
   const url = process.env.DATABASE_URL as string;
-  assertTestDatabase(url);
+  assertTestDatabase(url, 'medium tests');
   return new DataSource(dataSourceOptions({ databaseUrl: url, dataDir: '' })).initialize();
 }
 
