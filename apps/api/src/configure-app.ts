@@ -14,10 +14,9 @@ import { jsonNestsDeeperThan, MAX_JSON_DEPTH, textAndKeyProblems } from './http/
 import { UnknownQueryInterceptor } from './http/shared/unknown-query.interceptor';
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { decodedPathOf, isTokenPath } from './http/shared/request-path';
 
 const V1_1 = /^\/api\/v1\.1(?=\/|\?|$)/;
-// POST /token/ takes no body; OAuth clients often send grant_type form-encoded: it is ignored.
-const TOKEN = /^\/api\/v1\/token\/?(\?|$)/;
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
 
 /** The HTTP server (Fastify) with the API's routing rules; main.ts and the tests both use it. */
@@ -94,7 +93,8 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
     );
   });
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, _body, done) => {
-    if (TOKEN.test(request.url)) return done(null, undefined);
+    // POST /token/ takes no body; OAuth clients often send grant_type form-encoded: it is ignored.
+    if (isTokenPath(decodedPathOf(request.url))) return done(null, undefined);
     const type = request.headers['content-type'];
     done(Object.assign(new Error(`Send the body as application/json (got ${type || 'no content type'}).`), { statusCode: 415 }), undefined);
   });

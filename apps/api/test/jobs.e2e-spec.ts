@@ -63,6 +63,11 @@ describe('jobs and ticks', () => {
     // rescored; 6,000 is 54.5 %, the same 50 % threshold of the same Wednesday: nothing new.
     await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(admin)).send({ goal_value: 11000, end: '2026-03-10T00:00:00Z' }).expect(200);
     expect(await test.runJobs()).toBe(1); // challenge.rescore
+    // Rescored under the new goal: Wednesday (period 2) is 6,000 steps, 54.5 % of 11,000.
+    const [score] = await test.dataSource.query(
+      'SELECT progress, fired_thresholds FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 AND period_index = 2', [id, ann.publicId],
+    );
+    expect(score).toEqual({ progress: 6000, fired_thresholds: [0.25, 0.5] });
     expect((await outbox(id)).filter((row) => row.event === 'partial_period_goal_reached')).toHaveLength(1);
     // 9,000 steps cross 75 % (81.8 %): a new threshold, announced.
     await steps(ann, '2026-03-04', 9000);
@@ -90,7 +95,7 @@ describe('the background job runner', () => {
   afterAll(() => test.close());
 
   it('recounts total_points after PUT app/points/ within seconds, without being asked', async () => {
-    test = await startTestApp({ env: { JOBS_POLL_INTERVAL_MS: '50' } });
+    test = await startTestApp({ env: { JOBS_ENABLED: 'true', JOBS_POLL_INTERVAL_MS: '50' } });
     const admin = await adminBearer(test, await createClientApp(test, 'Background'));
     const eve = await createProfile(test, admin, { name: 'Eve' });
     await test.http.post(`/api/v1/profile/${eve.publicId}/data/`).set('Authorization', `Bearer ${eve.bearer}`)
@@ -109,7 +114,12 @@ describe('the background job runner', () => {
       seen = await total();
     }
     expect(seen).toBe(12);
-    const jobs = await test.dataSource.query(`SELECT type, status, attempts FROM job`);
+    // The job is marked done right after its work committed.
+    let jobs = await test.dataSource.query(`SELECT type, status, attempts FROM job`);
+    for (let i = 0; i < 100 && jobs[0]?.status !== 'done'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      jobs = await test.dataSource.query(`SELECT type, status, attempts FROM job`);
+    }
     expect(jobs).toEqual([{ type: 'points.recount', status: 'done', attempts: 1 }]);
   });
 });

@@ -55,6 +55,33 @@ describe('rate limits', () => {
     expect(other.headers['ratelimit-remaining']).toBe('2');
   });
 
+  it('counts a percent-encoded path as the router reads it, and refuses a Basic header with extra words', async () => {
+    const carl = await createClientApp(test, 'Carl app');
+    const header = basic(carl);
+    // /api/v1/%74oken/ is routed to POST /token/: it counts against the same client id.
+    for (const remaining of ['2', '1', '0']) {
+      const answer = await test.http.post('/api/v1/%74oken/').set('Authorization', header).expect(200);
+      expect(answer.headers['ratelimit-remaining']).toBe(remaining);
+    }
+    expect((await token(carl)).status).toBe(429);
+    // passport-http would read `Basic <b64> x`; the limit could not key it by client id, so it is refused.
+    const dora = await createClientApp(test, 'Dora app');
+    await test.http.post('/api/v1/token/').set('Authorization', `${basic(dora)} x`).expect(401);
+    // An encoded /api/ prefix is counted per bearer too (4 a window).
+    const bearer = `encoded-${Date.now()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await test.http.get('/%61pi/v1/profile/').set('Authorization', `Bearer ${bearer}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('reads the bearer from the Authorization header only: access_token in the query or body authenticates nobody and never answers 500', async () => {
+    const app = await createClientApp(test, 'Query token app');
+    const admin = await adminBearer(test, app);
+    await test.http.get(`/api/v1/profile/?access_token=${admin}`).expect(401);
+    await test.http.get('/api/v1/profile/?access_token=a&access_token=b').expect(401);
+    await test.http.post('/api/v1/profile/').send({ access_token: { a: 1 }, name: 'x' }).expect(401);
+  });
+
   it('counts requests per bearer; another bearer of the same app is not affected', async () => {
     const app = await createClientApp(test, 'Bearer app');
     const [first, second] = [await adminBearer(test, app), await adminBearer(test, app)];

@@ -7,7 +7,7 @@ export class InMemoryJobQueue implements JobQueue {
 
   async enqueue(job: JobRequest): Promise<void> {
     const key = jobSingletonKey(job);
-    if (key !== null && this.pending.some((waiting) => jobSingletonKey(waiting) === key)) return;
+    if (this.pending.some((waiting) => jobSingletonKey(waiting) === key)) return;
     this.pending.push(job);
   }
 }

@@ -30,17 +30,23 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     return [...this.members.values()].filter((m) => m.teamId === teamId).length;
   }
 
-  async saveAll(members: readonly ChallengeMember[]): Promise<void> {
+  async addAllIfAbsent(members: readonly ChallengeMember[], options: { readonly skipOptedOut?: boolean } = {}): Promise<ChallengeMember[]> {
+    const added: ChallengeMember[] = [];
     for (const member of members) {
-      this.members.set(key(member.challengeId, member.profileId), member);
-      this.optedOut.delete(key(member.challengeId, member.profileId));
+      const k = key(member.challengeId, member.profileId);
+      if (this.members.has(k) || (options.skipOptedOut && this.optedOut.has(k))) continue;
+      this.members.set(k, member);
+      this.optedOut.delete(k);
+      added.push(member);
     }
+    return added;
   }
 
-  async addIfAbsent(member: ChallengeMember): Promise<boolean> {
-    if (this.members.has(key(member.challengeId, member.profileId))) return false;
-    await this.saveAll([member]);
-    return true;
+  async updateAll(members: readonly ChallengeMember[]): Promise<void> {
+    for (const member of members) {
+      const k = key(member.challengeId, member.profileId);
+      if (this.members.has(k)) this.members.set(k, member);
+    }
   }
 
   async removeAll(challengeId: string, profileIds: readonly string[], optOut: boolean): Promise<void> {

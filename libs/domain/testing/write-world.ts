@@ -3,6 +3,8 @@ import { dailySummaryOf, workoutOf } from '../src/records/health-activity';
 import { Profile } from '../src/identity/profile';
 import { Challenge } from '../src/challenge/challenge';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
+import { PointsEventRepository } from '../src/ports/points-event-repository';
+import { ScoreRepository } from '../src/ports/score-repository';
 import { ScoringBatchReader } from '../src/ports/scoring-batch-reader';
 import { TransactionPorts, UnitOfWork } from '../src/ports/unit-of-work';
 import { DeduplicatedActivityHistory } from '../src/records/deduplicated-activity-history';
@@ -51,7 +53,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
 
   async run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T> {
     this.runs++;
-    return work({ ...this.ports, takeTurn: async (key) => void this.turns.push(key) });
+    return work({ ...this.ports, takeTurn: async (...keys) => void this.turns.push(...keys) });
   }
 }
 
@@ -69,14 +71,38 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const jobs = new InMemoryJobQueue();
   const pointsLedger = new InMemoryPointsLedgerRepository(world.pointsEvents);
   const announcements = new InMemoryChallengeAnnouncements(world.challenges);
+  const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores);
   const ports: Omit<TransactionPorts, 'takeTurn'> = {
     records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
     profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
-  };
-  const batchReader: ScoringBatchReader = {
-    read: async () => ({ history: new DeduplicatedActivityHistory(activities, world.pointsEvents), scores }),
+    scoringBatches,
   };
   return {
-    ...world, records, activities, scores, outbox, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports), batchReader,
+    ...world, records, activities, scores, outbox, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
+  };
+}
+
+/**
+ * The batch reader over in-memory stores: the members' de-duplicated activity and stored scores,
+ * limited to the span as the SQL adapter reads them.
+ */
+export function inMemoryScoringBatches(
+  activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>,
+  pointsEvents: PointsEventRepository,
+  scores: ScoreRepository,
+): ScoringBatchReader {
+  return {
+    read: async (_challenge, profileIds, span) => {
+      const wanted = new Set(profileIds);
+      return {
+        history: new DeduplicatedActivityHistory(activities, pointsEvents),
+        scores: {
+          findForMember: async (challengeId, profileId, periodIndexes) =>
+            wanted.has(profileId)
+              ? (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= span.firstIndex && s.periodIndex <= span.lastIndex)
+              : [],
+        },
+      };
+    },
   };
 }

@@ -25,7 +25,7 @@ export interface AppConfig {
   readonly demoApp: boolean;
   /** How long a resolved bearer is reused without a database lookup (ms; 0 disables). */
   readonly bearerCacheTtlMs: number;
-  /** Requests allowed per window (RATE_LIMIT_*); counted in this process (docs/decisions.md "Rate limits"). */
+  /** Requests allowed per window (RATE_LIMIT_*), counted in this process or in Redis (docs/decisions.md "Rate limits"). */
   readonly rateLimit: RateLimitSettings;
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
   /** The job runner and the periodic ticks of this process. */

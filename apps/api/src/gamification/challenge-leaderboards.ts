@@ -119,9 +119,10 @@ export class ChallengeLeaderboards {
   /** team/{team}/: the contributions of one team's members in a period; an unknown team is 404. */
   async teamContribution(principal: Principal, challengeId: string, teamId: string, dateRange: number | undefined): Promise<TeamContribution> {
     const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, challengeId);
+    // The board first: on a challenge that is not TEAM it says so, whatever the team.
+    const contributions = await this.boards.board(challenge, 'team_members', dateRange, teamId, version);
     const teamNames = await this.reads.teamNames(principal.appId, [teamId]);
     if (!teamNames.has(teamId)) throw TeamError.notFound(teamId);
-    const contributions = await this.boards.board(challenge, 'team_members', dateRange, teamId, version);
     const teams = await this.boards.board(challenge, 'teams', dateRange, undefined, version);
     const entries = contributions.table.slice(0, contributions.table.size);
     return {

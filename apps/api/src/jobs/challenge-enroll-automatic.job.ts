@@ -1,7 +1,10 @@
 import { ChallengeRepository, EnrollAutomaticMembersUseCase, MemberRescorer } from '@strive/domain';
 import { JobHandler } from './job-handler';
 
-/** challenge.enroll_automatic: every profile of the app enrolled in an AUTOMATIC challenge, the new members scored. */
+/**
+ * challenge.enroll_automatic: every profile of the app enrolled in an AUTOMATIC challenge, then
+ * every member scored (not only the new ones: a retry after a failed scoring enrolls nobody new).
+ */
 export const challengeEnrollAutomaticJob = (
   challenges: ChallengeRepository,
   enroll: EnrollAutomaticMembersUseCase,
@@ -10,8 +13,9 @@ export const challengeEnrollAutomaticJob = (
   type: 'challenge.enroll_automatic',
   run: async (job) => {
     const challenge = await challenges.findById(job.appId, job.challengeId);
-    if (!challenge) return;
-    const { enrolled } = await enroll.execute({ appId: job.appId, challengeId: job.challengeId });
-    await rescorer.rescoreMembers(challenge, enrolled.map((member) => member.profileId));
+    // Deleted, or turned MANUAL since: nothing to enroll.
+    if (!challenge || challenge.enrollmentMethod !== 'AUTOMATIC') return;
+    await enroll.execute({ appId: job.appId, challengeId: job.challengeId });
+    await rescorer.rescoreMembers(challenge);
   },
 });

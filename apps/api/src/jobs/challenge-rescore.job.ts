@@ -1,11 +1,11 @@
 import { ChallengeRepository, RescoreChallengeMembersUseCase } from '@strive/domain';
 import { JobHandler } from './job-handler';
 
-/** challenge.rescore: members of a challenge scored again from their records (a deleted challenge: nothing to do). */
+/** challenge.rescore: every member of a challenge scored again from their records (a deleted challenge: nothing to do). */
 export const challengeRescoreJob = (challenges: ChallengeRepository, useCase: RescoreChallengeMembersUseCase): JobHandler<'challenge.rescore'> => ({
   type: 'challenge.rescore',
   run: async (job) => {
     const challenge = await challenges.findById(job.appId, job.challengeId);
-    if (challenge) await useCase.execute({ challenge, profileIds: job.profileIds });
+    if (challenge) await useCase.execute({ challenge });
   },
 });

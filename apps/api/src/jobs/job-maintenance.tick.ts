@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Tick } from './job-handler';
 
-/** A 'running' job locked longer than this belongs to a worker that died (jobs are idempotent). */
+/** A 'running' job whose lock was not renewed for this long belongs to a worker that died (jobs are idempotent). */
 export const STALE_LOCK_MINUTES = 15;
 /** Finished jobs are kept this long, for inspection. */
 export const KEEP_FINISHED_DAYS = 7;
@@ -12,7 +12,9 @@ export class JobMaintenanceTick implements Tick {
 
   async run(manager: EntityManager): Promise<void> {
     await manager.query(
-      `UPDATE job SET status = 'pending', run_at = now(), locked_at = NULL, locked_by = NULL
+      `UPDATE job SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END, run_at = now(),
+         finished_at = CASE WHEN attempts >= max_attempts THEN now() END, locked_at = NULL, locked_by = NULL,
+         last_error = coalesce(last_error, 'its worker stopped while running it')
        WHERE status = 'running' AND locked_at < now() - $1 * interval '1 minute'`,
       [STALE_LOCK_MINUTES],
     );

@@ -13,9 +13,9 @@ interface ClaimedJob {
   readonly max_attempts: number;
 }
 
-/** Jobs claimed per round; each runs to its end before the next round. */
-const CLAIM_BATCH = 5;
 const MAX_BACKOFF_MS = 3_600_000;
+/** While a job runs its lock is renewed this often, so JobMaintenanceTick never hands a live job to another worker. */
+const HEARTBEAT_MS = 60_000;
 
 /** Retry n (1-based) waits 2^(n-1) seconds, at most an hour: 1 s, 2 s, 4 s, ... */
 export function backoffMs(attempts: number): number {
@@ -23,11 +23,12 @@ export function backoffMs(attempts: number): number {
 }
 
 /**
- * The worker of the job table. Every JOBS_POLL_INTERVAL_MS it claims due pending jobs with
- * FOR UPDATE SKIP LOCKED (several API processes share the table without running a job twice at
- * once), runs each through the handler of its type, and marks it done, or pending again with
- * exponential backoff, or failed after max_attempts. A job whose worker died stays 'running'
- * until JobMaintenanceTick hands it back. Handlers must be idempotent: a job runs at least once.
+ * The worker of the job table. Every JOBS_POLL_INTERVAL_MS it claims due pending jobs, one at a
+ * time, with FOR UPDATE SKIP LOCKED (several API processes share the table without running a job
+ * twice at once), runs each through the handler of its type (renewing its lock while it runs), and
+ * marks it done, or pending again with exponential backoff, or failed after max_attempts. A job
+ * whose worker died stays 'running' until JobMaintenanceTick hands it back. Handlers must be
+ * idempotent: a job runs at least once.
  */
 @Injectable()
 export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -73,7 +74,7 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     this.timer.unref();
   }
 
-  /** One round: claims up to CLAIM_BATCH due jobs and runs them one after the other. */
+  /** One round: claims the next due job and runs it (one at a time: a claimed job never waits behind another). */
   private runRound(): Promise<number> {
     // Rounds never overlap in one process (drain() and the timer share this one).
     const previous = this.round ?? Promise.resolve(0);
@@ -87,10 +88,10 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       // (A CTE, so that the driver answers rows as for a SELECT.)
       `WITH claimed AS (
          UPDATE job SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = $1, singleton_key = NULL
-         WHERE id IN (SELECT id FROM job WHERE status = 'pending' AND run_at <= now() ORDER BY run_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+         WHERE id IN (SELECT id FROM job WHERE status = 'pending' AND run_at <= now() ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id, payload, attempts, max_attempts)
        SELECT id::text AS id, payload, attempts, max_attempts FROM claimed`,
-      [this.workerId, CLAIM_BATCH],
+      [this.workerId],
     );
     for (const job of claimed) await this.runOne(job);
     return claimed.length;
@@ -98,20 +99,31 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private async runOne(job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.payload.type);
+    // Updates of the row name this worker: a job handed to another worker is no longer ours to finish.
+    const mine = `id = $1 AND status = 'running' AND locked_by = '${this.workerId}'`;
+    const heartbeat = setInterval(() => {
+      this.dataSource.query(`UPDATE job SET locked_at = now() WHERE ${mine}`, [job.id]).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       if (!handler) throw new Error(`no handler for job type ${job.payload.type}`);
       await handler.run(job.payload as never);
-      await this.dataSource.query(`UPDATE job SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE id = $1`, [job.id]);
+      clearInterval(heartbeat);
+      await this.dataSource.query(`UPDATE job SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE ${mine}`, [job.id]);
     } catch (error) {
+      clearInterval(heartbeat);
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.max_attempts;
       this.logger.warn(`job ${job.id} (${job.payload.type}) attempt ${job.attempts} failed${final ? ', giving up' : ''}: ${message}`);
-      await this.dataSource.query(
-        final
-          ? `UPDATE job SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = $2 WHERE id = $1`
-          : `UPDATE job SET status = 'pending', run_at = now() + $3 * interval '1 millisecond', locked_at = NULL, last_error = $2 WHERE id = $1`,
-        final ? [job.id, message.slice(0, 2000)] : [job.id, message.slice(0, 2000), backoffMs(job.attempts)],
-      );
+      await this.dataSource
+        .query(
+          final
+            ? `UPDATE job SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = $2 WHERE ${mine}`
+            : `UPDATE job SET status = 'pending', run_at = now() + $3 * interval '1 millisecond', locked_at = NULL, last_error = $2 WHERE ${mine}`,
+          final ? [job.id, message.slice(0, 2000)] : [job.id, message.slice(0, 2000), backoffMs(job.attempts)],
+        )
+        // The row stays 'running'; JobMaintenanceTick hands it back once its lock is stale.
+        .catch((failure) => this.logger.error(`job ${job.id}: could not record the failure: ${(failure as Error).message}`));
     }
   }
 }

@@ -37,7 +37,14 @@ export class PeriodicTicks implements OnApplicationBootstrap, OnApplicationShutd
     await this.running?.catch(() => undefined);
     const ran: string[] = [];
     const all = (async () => {
-      for (const tick of this.ticks) if (await this.runLocked(tick)) ran.push(tick.name);
+      for (const tick of this.ticks) {
+        // One failing tick does not keep the others from running.
+        const locked = await this.runLocked(tick).catch((error) => {
+          this.logger.error(`tick ${tick.name} failed: ${(error as Error).message}`);
+          return false;
+        });
+        if (locked) ran.push(tick.name);
+      }
     })();
     this.running = all;
     await all;

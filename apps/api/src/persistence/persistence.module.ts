@@ -6,14 +6,13 @@ import { AppConfig } from '../config/app-config';
 import {
   ACTIVITY_REPOSITORY, ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CHALLENGE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ID_GENERATOR,
   JOB_QUEUE, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY,
-  SCORE_REPOSITORY, SCORING_BATCH_READER, TEAM_REPOSITORY, UNIT_OF_WORK,
+  SCORE_REPOSITORY, TEAM_REPOSITORY, UNIT_OF_WORK,
 } from '../system/tokens';
 import { repositoryProvider } from '../system/use-case-provider';
 import { dataSourceOptions } from './data-source-options';
 import { TypeOrmChallengeRepository } from './gamification/typeorm-challenge.repository';
 import { TypeOrmMembershipRepository } from './gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from './gamification/typeorm-score.repository';
-import { TypeOrmScoringBatchReader } from './gamification/typeorm-scoring-batch-reader';
 import { TypeOrmTeamRepository } from './gamification/typeorm-team.repository';
 import { TypeOrmAdminTokenRepository } from './identity/typeorm-admin-token.repository';
 import { TypeOrmAppRepository } from './identity/typeorm-app.repository';
@@ -38,7 +37,6 @@ const REPOSITORIES = [
   repositoryProvider(TEAM_REPOSITORY, TypeOrmTeamRepository),
   repositoryProvider(SCORE_REPOSITORY, TypeOrmScoreRepository),
   repositoryProvider(JOB_QUEUE, TypeOrmJobQueue),
-  repositoryProvider(SCORING_BATCH_READER, TypeOrmScoringBatchReader),
   {
     provide: UNIT_OF_WORK,
     useFactory: (dataSource: DataSource, ids: IdGenerator) => new TypeOrmUnitOfWork(dataSource, ids),
@@ -68,7 +66,7 @@ const REPOSITORIES = [
   exports: [
     APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
     POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, JOB_QUEUE,
-    SCORING_BATCH_READER, UNIT_OF_WORK,
+    UNIT_OF_WORK,
   ],
 })
 export class PersistenceModule {}

@@ -26,7 +26,6 @@ export const JOB_QUEUE = Symbol('JobQueue');
 export const UNIT_OF_WORK = Symbol('UnitOfWork');
 /** Every ActivityChangeListener, in the order they run inside the write transaction. */
 export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
-export const SCORING_BATCH_READER = Symbol('ScoringBatchReader');
 /** Every JobHandler (one per job type) and every Tick. */
 export const JOB_HANDLERS = Symbol('JobHandlers');
 export const TICKS = Symbol('Ticks');

@@ -4,7 +4,7 @@ import {
 } from '@strive/domain';
 import {
   ACTIVITY_CHANGE_LISTENERS, CHALLENGE_REPOSITORY, CLOCK, JOB_QUEUE, MEMBER_RESCORER, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
-  PROFILE_REPOSITORY, SCORING_BATCH_READER, UNIT_OF_WORK,
+  PROFILE_REPOSITORY, UNIT_OF_WORK,
 } from '../system/tokens';
 import { useCaseProvider } from '../system/use-case-provider';
 
@@ -19,7 +19,7 @@ const providers: Provider[] = [
     inject: [RefreshProfilePointsUseCase, RescoreProfileChallengesUseCase],
   },
   useCaseProvider(RecordActivityUseCase, UNIT_OF_WORK, ACTIVITY_CHANGE_LISTENERS),
-  useCaseProvider(RescoreChallengeMembersUseCase, UNIT_OF_WORK, SCORING_BATCH_READER, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, CLOCK),
+  useCaseProvider(RescoreChallengeMembersUseCase, UNIT_OF_WORK, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, CLOCK),
   { provide: MEMBER_RESCORER, useExisting: RescoreChallengeMembersUseCase },
   useCaseProvider(RecountAppPointsUseCase, UNIT_OF_WORK, PROFILE_REPOSITORY, CHALLENGE_REPOSITORY, JOB_QUEUE, RefreshProfilePointsUseCase, CLOCK),
 ];

@@ -21,7 +21,7 @@ describeContract('MembershipRepository', (world) => {
     await seedProfiles(world(), [profile(ID.profile1, ID.appA), profile(ID.profile2, ID.appA), profile(ID.profile3, ID.appA)]);
     await world().challenges.save(challenge(ID.challenge1));
     await world().challenges.save(challenge(ID.challenge2));
-    await world().memberships.saveAll([withTeam, plain, paused, elsewhere]);
+    await world().memberships.addAllIfAbsent([withTeam, plain, paused, elsewhere]);
   });
 
   it('finds a member by challenge and profile, with its inactive intervals', async () => {
@@ -35,13 +35,29 @@ describeContract('MembershipRepository', (world) => {
     expect([...ofProfile1].sort((a, b) => (a.challengeId < b.challengeId ? -1 : 1))).toEqual([plain, elsewhere]);
   });
 
-  it('counts the members playing for a team; saving a member again replaces it', async () => {
+  it('counts the members playing for a team; updating a member replaces it, adding it again does not', async () => {
     expect(await world().memberships.countByTeam(ID.team1)).toBe(1);
     expect(await world().memberships.countByTeam(ID.team2)).toBe(0);
     const moved = { ...plain, teamId: ID.team1, inactiveIntervals: [{ from: new Date('2026-03-06T00:00:00Z'), to: null }] };
-    await world().memberships.saveAll([moved]);
+    expect(await world().memberships.addAllIfAbsent([moved])).toEqual([]);
+    expect(await world().memberships.find(ID.challenge1, ID.profile1)).toEqual(plain);
+    await world().memberships.updateAll([moved]);
     expect(await world().memberships.find(ID.challenge1, ID.profile1)).toEqual(moved);
     expect(await world().memberships.countByTeam(ID.team1)).toBe(2);
+  });
+
+  it('updates only members that exist: one removed meanwhile stays removed', async () => {
+    await world().memberships.removeAll(ID.challenge1, [ID.profile1], false);
+    await world().memberships.updateAll([plain]);
+    expect(await world().memberships.find(ID.challenge1, ID.profile1)).toBeNull();
+  });
+
+  it('skips profiles that opted out when asked to (automatic enrollment), and answers only what it inserted', async () => {
+    await world().memberships.removeAll(ID.challenge1, [ID.profile1], true);
+    expect(await world().memberships.addAllIfAbsent([plain], { skipOptedOut: true })).toEqual([]);
+    expect(await world().memberships.find(ID.challenge1, ID.profile1)).toBeNull();
+    expect(await world().memberships.addAllIfAbsent([plain, withTeam])).toEqual([plain]);
+    expect(await world().memberships.listOptedOut(ID.challenge1)).toEqual([]);
   });
 
   it('removes members, recording an opt-out only when asked; coming back clears it', async () => {
@@ -55,7 +71,7 @@ describeContract('MembershipRepository', (world) => {
     expect(await world().memberships.listOptedOut(ID.challenge2)).toEqual([]);
     expect(await world().memberships.find(ID.challenge2, ID.profile1)).toEqual(elsewhere);
 
-    await world().memberships.saveAll([withTeam]);
+    await world().memberships.addAllIfAbsent([withTeam]);
     expect(await world().memberships.listOptedOut(ID.challenge1)).toEqual([ID.profile3]);
   });
 });

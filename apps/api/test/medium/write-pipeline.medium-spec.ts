@@ -34,17 +34,18 @@ describeContract('EventOutbox', (world) => {
 });
 
 describeContract('JobQueue', (world) => {
-  it('keeps one waiting job per singleton key, and every member-specific rescore', async () => {
+  it('keeps one waiting job per singleton key', async () => {
     await world().jobs.enqueue({ type: 'points.recount', appId: ID.appA });
     await world().jobs.enqueue({ type: 'points.recount', appId: ID.appA });
     await world().jobs.enqueue({ type: 'points.recount', appId: ID.appB });
-    await world().jobs.enqueue({ type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] });
-    await world().jobs.enqueue({ type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] });
+    await world().jobs.enqueue({ type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1 });
+    await world().jobs.enqueue({ type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1 });
+    await world().jobs.enqueue({ type: 'challenge.enroll_automatic', appId: ID.appA, challengeId: ID.challenge1 });
     expect(await world().pendingJobs()).toEqual([
       { type: 'points.recount', appId: ID.appA },
       { type: 'points.recount', appId: ID.appB },
-      { type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] },
-      { type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1, profileIds: [ID.profile1] },
+      { type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1 },
+      { type: 'challenge.enroll_automatic', appId: ID.appA, challengeId: ID.challenge1 },
     ]);
   });
 });
@@ -141,10 +142,12 @@ describeContract('ScoringBatchReader', (world) => {
     ]);
     // Periods 0..1 (Mon 2 and Tue 3 March).
     const span = { firstIndex: 0, lastIndex: 1, firstDate: '2026-03-02', lastDate: '2026-03-03', from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') };
-    const batch = await world().batchReader.read(challenge(ID.challenge1), [ID.profile1], span);
-    // GARMIN 4,000 and FITBIT 6,000 on the same date merge to the larger: 6,000; 5 March is outside.
+    const batch = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), [ID.profile1], span));
+    // GARMIN 4,000 and FITBIT 6,000 on the same date merge to the larger: 6,000.
     expect((await batch.history.dailySummaries(ID.profile1, '2026-03-02', '2026-03-03')).map((s) => [s.date, s.steps])).toEqual([['2026-03-02', 6000]]);
     expect((await batch.history.events(ID.profile1, span.from, span.to)).map((e) => e.points)).toEqual([3]);
-    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1, [0, 1])).map((s) => s.progress)).toEqual([1]);
+    // Stored scores: only those of the span's periods (period 3 is outside), only of the batch's members.
+    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.progress)).toEqual([1]);
+    expect(await batch.scores.findForMember(ID.challenge1, ID.profile2)).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Jobs and ticks run when a test says so (runJobs, runTicks), so that "a refused request changed
     // nothing" never sees background work land between two snapshots.
     ...loadConfig({
-      LOG_LEVEL: 'info', DEMO_APP: 'false', JOBS_POLL_INTERVAL_MS: '60000', TICK_INTERVAL_SECONDS: '3600', ...GENEROUS_RATE_LIMITS,
+      LOG_LEVEL: 'info', DEMO_APP: 'false', JOBS_ENABLED: 'false', ...GENEROUS_RATE_LIMITS,
       ...pick(process.env, 'DATABASE_URL'), ...options.env,
     }),
     dataDir: options.env?.DATA_DIR ?? `memory://test-${++embeddedDatabases}`,

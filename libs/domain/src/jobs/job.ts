@@ -8,19 +8,19 @@ export type JobRequest =
   | { readonly type: 'points.recount'; readonly appId: string }
   /** Enroll every profile of the app in an AUTOMATIC challenge and score the new members. */
   | { readonly type: 'challenge.enroll_automatic'; readonly appId: string; readonly challengeId: string }
-  /** Rescore members of a challenge (all when profileIds is omitted): changed rules, bulk adds. */
-  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string; readonly profileIds?: readonly string[] };
+  /** Rescore every member of a challenge: changed rules, a new points definition. */
+  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string };
 
 export type JobType = JobRequest['type'];
 
 /** Requests of one kind that wait together need to run only once: they share this key. */
-export function jobSingletonKey(job: JobRequest): string | null {
+export function jobSingletonKey(job: JobRequest): string {
   switch (job.type) {
     case 'points.recount':
       return `points.recount:${job.appId}`;
     case 'challenge.enroll_automatic':
       return `challenge.enroll_automatic:${job.challengeId}`;
     case 'challenge.rescore':
-      return job.profileIds === undefined ? `challenge.rescore:${job.challengeId}` : null;
+      return `challenge.rescore:${job.challengeId}`;
   }
 }

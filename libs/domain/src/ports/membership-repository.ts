@@ -11,13 +11,15 @@ export interface MembershipRepository {
   listByProfile(profileId: string): Promise<ChallengeMember[]>;
   /** How many challenge members take part with this team. */
   countByTeam(teamId: string): Promise<number>;
-  /** Inserts or replaces each member; saving a member also clears its opt-out, if any. */
-  saveAll(members: readonly ChallengeMember[]): Promise<void>;
   /**
-   * Inserts the member unless the profile already is one, in one atomic step (clearing its
-   * opt-out as saveAll does); answers whether it inserted. Concurrent joins: exactly one wins.
+   * Inserts each member whose profile is not a member yet, in one atomic step, and answers the
+   * ones inserted: of concurrent identical joins exactly one wins, and an existing member is
+   * never overwritten. An inserted member's opt-out is cleared (it chose to come back), unless
+   * `skipOptedOut`: then a profile that opted out is not inserted at all (automatic enrollment).
    */
-  addIfAbsent(member: ChallengeMember): Promise<boolean>;
+  addAllIfAbsent(members: readonly ChallengeMember[], options?: { readonly skipOptedOut?: boolean }): Promise<ChallengeMember[]>;
+  /** Replaces these existing members (e.g. their inactive intervals); one removed meanwhile stays removed. */
+  updateAll(members: readonly ChallengeMember[]): Promise<void>;
   /**
    * Deletes these members. `optOut` also records that they declined the challenge, so
    * automatic enrollment skips them from then on.

@@ -10,6 +10,7 @@ import { PointsEventRepository } from './points-event-repository';
 import { PointsDefinitionRepository } from './points-repository';
 import { ProfileRepository } from './profile-repository';
 import { ScoreRepository } from './score-repository';
+import { ScoringBatchReader } from './scoring-batch-reader';
 
 /** The ports a unit of work hands out: every read and write through them is part of its transaction. */
 export interface TransactionPorts {
@@ -26,14 +27,15 @@ export interface TransactionPorts {
   readonly outbox: EventOutbox;
   readonly jobs: JobQueue;
   readonly announcements: ChallengeAnnouncements;
+  readonly scoringBatches: ScoringBatchReader;
   /**
    * From here to the commit, work that names the same key takes turns: this waits until every
    * transaction that took the key earlier has committed, so what it reads next includes their
    * writes (e.g. `profile:<id>`: two uploads of one profile never count its points or scores
-   * from each other's half). Take it as late as correctness allows: writes before it run side
-   * by side.
+   * from each other's half). Several keys are taken in one sorted order (no deadlock between two
+   * takers). Take it as late as correctness allows: writes before it run side by side.
    */
-  takeTurn(key: string): Promise<void>;
+  takeTurn(...keys: string[]): Promise<void>;
 }
 
 /** Runs work in one transaction: all of it commits, or none of it (a thrown error rolls back). */

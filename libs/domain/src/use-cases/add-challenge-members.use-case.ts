@@ -57,10 +57,11 @@ export class AddChallengeMembersUseCase {
       const profileTeams = await this.teams.listMembershipsOfProfile(profileId);
       added.push(Membership.of(challenge, profileId, null).add(at, { profileTeams, teamId: input.teamId }));
     }
-    if (added.length > 0) {
-      await this.memberships.saveAll(added);
-      await this.rescorer.rescoreMembers(challenge, added.map((member) => member.profileId));
-    }
-    return { added, alreadyMembers };
+    // Only what this call inserted counts as added: a profile that joined meanwhile keeps its own row.
+    const inserted = await this.memberships.addAllIfAbsent(added);
+    const insertedIds = new Set(inserted.map((member) => member.profileId));
+    for (const member of added) if (!insertedIds.has(member.profileId)) alreadyMembers.push(member.profileId);
+    if (inserted.length > 0) await this.rescorer.rescoreMembers(challenge, inserted.map((member) => member.profileId));
+    return { added: inserted, alreadyMembers };
   }
 }

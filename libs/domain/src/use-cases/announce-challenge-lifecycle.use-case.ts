@@ -7,8 +7,9 @@ const BATCH = 100;
 /**
  * The lifecycle tick: writes challenge_start and challenge_end to the outbox once per challenge,
  * when its start or end has come: also for a challenge created already running or ended, or
- * whose dates a PATCH moved (the tick looks at the current dates). Each batch marks and writes
- * in one transaction, so an announcement is neither lost nor doubled. Answers how many it wrote.
+ * whose dates a PATCH moved (the tick looks at the current dates). Marking and writing happen in
+ * one unit of work (the tick's transaction), so an announcement is neither lost nor doubled.
+ * Answers how many it wrote.
  */
 export class AnnounceChallengeLifecycleUseCase {
   constructor(

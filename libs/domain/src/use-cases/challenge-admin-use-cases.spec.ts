@@ -14,7 +14,6 @@ import { CreateChallengeUseCase } from './create-challenge.use-case';
 import { CreateTeamUseCase } from './create-team.use-case';
 import { DeleteChallengeUseCase } from './delete-challenge.use-case';
 import { DeleteTeamUseCase } from './delete-team.use-case';
-import { EnrollAutomaticMembersUseCase } from './enroll-automatic-members.use-case';
 import { GetLeaderboardInput, GetLeaderboardUseCase } from './get-leaderboard.use-case';
 import { RenameTeamUseCase } from './rename-team.use-case';
 import { UpdateChallengeUseCase } from './update-challenge.use-case';
@@ -126,6 +125,14 @@ describe('challenge administration use cases', () => {
     expect(w.jobs.pending).toHaveLength(1);
   });
 
+  it('drops the scores when the goal value is removed: a challenge without a goal has one period', async () => {
+    const w = setup();
+    await w.challenges.save(ChallengeMother.create());
+    await w.scores.saveMany([MemberPeriodScoreMother.create({ profileId: 'profile-1', periodIndex: 3, progress: 5 })]);
+    await w.update.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ goalValue: null }) });
+    expect(w.scores.all()).toEqual([]);
+  });
+
   it('asks for the enrollment job when a challenge becomes AUTOMATIC (PATCH derives the definition from the stored one)', async () => {
     const w = setup();
     await w.challenges.save(ChallengeMother.create());
@@ -151,7 +158,7 @@ describe('challenge administration use cases', () => {
     // A type change without members is fine (and, being a scoring change, needs the window: reopen it).
     await w.challenges.save(ChallengeMother.create());
     await expect(sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ type: 'GROUP' }) })).resolves.toMatchObject({ rescore: true });
-    await w.memberships.saveAll([ChallengeMemberMother.create()]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await expect(
       sut.execute({ appId: 'app-1', challengeId: 'challenge-1', definition: definitionOf({ type: 'INDIVIDUAL' }) }),
     ).rejects.toMatchObject({ code: ChallengeErrorCode.TypeLocked });
@@ -193,7 +200,7 @@ describe('team administration use cases', () => {
       TeamMother.membership({ teamId: 'red', profileId: 'vanished' }),
     ]);
     const sut = new DeleteTeamUseCase(w.teams, w.memberships, w.profiles);
-    await w.memberships.saveAll([ChallengeMemberMother.create({ teamId: 'red' })]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create({ teamId: 'red' })]);
     await expect(sut.execute({ appId: 'app-1', teamId: 'red' })).rejects.toMatchObject({ code: TeamErrorCode.InUse });
 
     await w.memberships.removeAll('challenge-1', ['profile-1'], false);
@@ -295,7 +302,7 @@ describe('automatic enrollment of many profiles', () => {
   it('reads the members once and enrolls every other profile (150 profiles: one member, one opted out)', async () => {
     const profiles = Array.from({ length: 150 }, (_, i) => aProfile({ id: `p-${String(i).padStart(3, '0')}` }));
     const w = gamificationWorld({ profiles, challenges: [ChallengeMother.create({ enrollmentMethod: 'AUTOMATIC' })] });
-    await w.memberships.saveAll([ChallengeMemberMother.create({ profileId: 'p-000' })]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create({ profileId: 'p-000' })]);
     await w.memberships.removeAll('challenge-1', ['p-001'], true);
     const { EnrollAutomaticMembersUseCase } = await import('./enroll-automatic-members.use-case');
     const sut = new EnrollAutomaticMembersUseCase(w.challenges, w.memberships, w.teams, w.profiles, w.clock);

@@ -81,8 +81,8 @@ export class EnrollAutomaticMembersUseCase {
         }
       }
     }
-    if (enrolled.length > 0) await this.memberships.saveAll(enrolled);
-    return { enrolled, skipped };
+    // Inserted only where still absent and not opted out: a profile that left meanwhile stays out.
+    return { enrolled: await this.memberships.addAllIfAbsent(enrolled, { skipOptedOut: true }), skipped };
   }
 
   /** Enrolls every new profile in the app's AUTOMATIC challenges (for CreateProfileUseCase). */

@@ -51,7 +51,7 @@ export class JoinChallengeUseCase {
     const membership = Membership.of(challenge, input.profileId, existing);
     const profileTeams = await this.teams.listMembershipsOfProfile(input.profileId);
     const member = membership.enrolBy(input.by, this.clock.now(), { profileTeams, teamId: input.teamId });
-    if (!(await this.memberships.addIfAbsent(member))) {
+    if ((await this.memberships.addAllIfAbsent([member])).length === 0) {
       // A concurrent identical join stored it first.
       const stored = input.idempotent ? await this.memberships.find(challenge.id, input.profileId) : null;
       if (stored) return kept(stored, input);

@@ -48,7 +48,7 @@ describe(JoinChallengeUseCase.name, () => {
   it('lets the insert decide a race: a join that finds no member but loses the insert is already_member', async () => {
     const sut = world();
     const winner = ChallengeMemberMother.create({ joinedAt: NOW });
-    await sut.memberships.saveAll([winner]);
+    await sut.memberships.addAllIfAbsent([winner]);
     sut.memberships.find = async () => null; // read before the other join committed
     await expect(sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' })).rejects.toMatchObject({ code: Code.AlreadyMember });
     expect(sut.memberships.members.size).toBe(1);
@@ -106,7 +106,7 @@ describe('moves of a profile on a PRIVATE challenge it is not in', () => {
       code: Code.ChallengeNotFound,
     });
     await expect(sut.leave.execute({ ...asProfile, by: 'admin' })).rejects.toMatchObject({ code: Code.NotMember });
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await expect(sut.setActive.execute({ ...asProfile, isActive: false })).resolves.toMatchObject({ changed: true });
   });
 });
@@ -114,7 +114,7 @@ describe('moves of a profile on a PRIVATE challenge it is not in', () => {
 describe(LeaveChallengeUseCase.name, () => {
   it('removes the member; leaving a MANUAL challenge records no opt-out', async () => {
     const sut = world();
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await sut.leave.execute({ ...ids, profileId: 'profile-1' });
     expect(await sut.memberships.find('challenge-1', 'profile-1')).toBeNull();
     expect(await sut.memberships.listOptedOut('challenge-1')).toEqual([]);
@@ -122,7 +122,7 @@ describe(LeaveChallengeUseCase.name, () => {
 
   it('records an opt-out for an AUTOMATIC challenge, which a later join clears', async () => {
     const sut = world([ChallengeMother.create({ enrollmentMethod: 'AUTOMATIC' })]);
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await sut.leave.execute({ ...ids, profileId: 'profile-1' });
     expect(await sut.memberships.listOptedOut('challenge-1')).toEqual(['profile-1']);
     await sut.join.execute({ ...ids, profileId: 'profile-1', by: 'profile' });
@@ -137,7 +137,7 @@ describe(LeaveChallengeUseCase.name, () => {
 describe(SetMemberActiveUseCase.name, () => {
   it('deactivates, is idempotent, then reactivates', async () => {
     const sut = world();
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     const off = await sut.setActive.execute({ ...ids, profileId: 'profile-1', isActive: false });
     expect(off.changed).toBe(true);
     expect((await sut.setActive.execute({ ...ids, profileId: 'profile-1', isActive: false })).changed).toBe(false);
@@ -156,7 +156,7 @@ describe(SetMembersActiveUseCase.name, () => {
   it('deactivates many; members already inactive are reported unchanged', async () => {
     const sut = world();
     const inactive = ChallengeMemberMother.create({ profileId: 'profile-2', inactiveIntervals: [{ from: NOW, to: null }] });
-    await sut.memberships.saveAll([ChallengeMemberMother.create(), inactive]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create(), inactive]);
     const result = await sut.setManyActive.execute({ ...ids, profileIds: ['profile-1', 'profile-2', 'profile-1'], isActive: false });
     expect(result.changed.map((m) => m.profileId)).toEqual(['profile-1']);
     expect(result.unchanged).toEqual([inactive]);
@@ -165,18 +165,18 @@ describe(SetMembersActiveUseCase.name, () => {
 
   it('writes nothing when everyone already is in the asked state', async () => {
     const sut = world();
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
-    const saveAll = jest.spyOn(sut.memberships, 'saveAll');
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
+    const updateAll = jest.spyOn(sut.memberships, 'updateAll');
     expect(await sut.setManyActive.execute({ ...ids, profileIds: ['profile-1'], isActive: true })).toEqual({
       changed: [],
       unchanged: [ChallengeMemberMother.create()],
     });
-    expect(saveAll).not.toHaveBeenCalled();
+    expect(updateAll).not.toHaveBeenCalled();
   });
 
   it('is all or nothing: one non-member refuses the call and changes nobody', async () => {
     const sut = world();
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await expect(sut.setManyActive.execute({ ...ids, profileIds: ['profile-1', 'profile-3'], isActive: false })).rejects.toMatchObject({
       code: Code.NotMember,
       profileId: 'profile-3',
@@ -189,7 +189,7 @@ describe(AddChallengeMembersUseCase.name, () => {
   it('adds the new profiles and skips existing members', async () => {
     const sut = world([ChallengeMother.create({ visibility: 'PRIVATE' })]);
     const existing = ChallengeMemberMother.create({ profileId: 'profile-2' });
-    await sut.memberships.saveAll([existing]);
+    await sut.memberships.addAllIfAbsent([existing]);
     const result = await sut.addMany.execute({ ...ids, profileIds: ['profile-1', 'profile-2', 'profile-3'] });
     expect(result.added.map((m) => m.profileId)).toEqual(['profile-1', 'profile-3']);
     expect(result.alreadyMembers).toEqual(['profile-2']);
@@ -235,7 +235,7 @@ describe(AddChallengeMembersUseCase.name, () => {
 describe(RemoveChallengeMembersUseCase.name, () => {
   it('removes members, reports non-members, and opts out of AUTOMATIC challenges', async () => {
     const sut = world([ChallengeMother.create({ enrollmentMethod: 'AUTOMATIC' })]);
-    await sut.memberships.saveAll([ChallengeMemberMother.create(), ChallengeMemberMother.create({ profileId: 'profile-2' })]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create(), ChallengeMemberMother.create({ profileId: 'profile-2' })]);
     const result = await sut.removeMany.execute({ ...ids, profileIds: ['profile-1', 'profile-3', 'profile-2'] });
     expect(result).toEqual({ removed: ['profile-1', 'profile-2'], notMembers: ['profile-3'] });
     expect(sut.memberships.members.size).toBe(0);
@@ -244,7 +244,7 @@ describe(RemoveChallengeMembersUseCase.name, () => {
 
   it('does not opt out of MANUAL challenges and writes nothing when nobody is a member', async () => {
     const sut = world();
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     expect(await sut.removeMany.execute({ ...ids, profileIds: ['profile-3'] })).toEqual({ removed: [], notMembers: ['profile-3'] });
     await sut.removeMany.execute({ ...ids, profileIds: ['profile-1'] });
     expect(await sut.memberships.listOptedOut('challenge-1')).toEqual([]);
@@ -252,7 +252,7 @@ describe(RemoveChallengeMembersUseCase.name, () => {
 
   it('refuses the whole call when a listed profile is unknown to the app', async () => {
     const sut = world();
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await expect(sut.removeMany.execute({ ...ids, profileIds: ['profile-1', 'ghost'] })).rejects.toMatchObject({
       code: IdentityErrorCode.ProfileNotFound,
     });
@@ -261,7 +261,7 @@ describe(RemoveChallengeMembersUseCase.name, () => {
 
   it('refuses an ended challenge', async () => {
     const sut = world();
-    await sut.memberships.saveAll([ChallengeMemberMother.create()]);
+    await sut.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     sut.clock.set(AFTER_END);
     await expect(sut.removeMany.execute({ ...ids, profileIds: ['profile-1'] })).rejects.toMatchObject({ code: Code.ChallengeEnded });
     expect(sut.memberships.members.size).toBe(1);

@@ -1,4 +1,3 @@
-import { ActivityRecordMother } from '../../testing/challenge-mother';
 import { aProfile } from '../../testing/gamification-world';
 import { writeWorld } from '../../testing/write-world';
 import { PointsDefinitionMother } from '../../testing/points-definition-mother';

@@ -8,16 +8,16 @@ import { Clock } from '../ports/clock';
 import { MemberRescorer } from '../ports/member-rescorer';
 import { MembershipRepository } from '../ports/membership-repository';
 import { PointsDefinitionRepository } from '../ports/points-repository';
-import { ScoringBatch, ScoringBatchReader, ScoringSpan } from '../ports/scoring-batch-reader';
+import { ScoringSpan } from '../ports/scoring-batch-reader';
 import { UnitOfWork } from '../ports/unit-of-work';
 import { isRescorable, RescoreMemberUseCase } from './rescore-member.use-case';
 import { recordPointsOf } from './rescore-profile-challenges.use-case';
 
 /**
- * Members rescored per batch (one read of their records and scores, one write transaction):
- * up to 1,000, fewer when each member has many periods to rescore, so that a batch holds at
- * most about 10,000 member-periods (a whole 30-day challenge of 100,000 members then stays
- * well within the API's memory, with two batches in flight).
+ * Members rescored per batch (one transaction: their turns, one read of their records and
+ * scores, one write): up to 1,000, fewer when each member has many periods to rescore, so that
+ * a batch holds at most about 10,000 member-periods (a whole 30-day challenge of 100,000 members
+ * then stays well within the API's memory).
  */
 const MAX_BATCH_MEMBERS = 1_000;
 const MAX_BATCH_PERIODS = 10_000;
@@ -36,13 +36,13 @@ export interface RescoreChallengeMembersInput {
 /**
  * Scores members of a challenge over its whole span from their records: new members (all their
  * data counts, whenever they joined), changed rules, a new points definition. Members go in
- * batches read through the ScoringBatchReader; each batch's scores and threshold events are
- * written in one transaction. Answers how many members were rescored.
+ * batches; each batch takes its members' turns (so an upload of a member committing meanwhile is
+ * either read here or rescores after), is read through the ScoringBatchReader and written in the
+ * same transaction. Answers how many members were rescored.
  */
 export class RescoreChallengeMembersUseCase implements MemberRescorer {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly reader: ScoringBatchReader,
     private readonly memberships: MembershipRepository,
     private readonly pointsDefinitions: PointsDefinitionRepository,
     private readonly clock: Clock,
@@ -71,39 +71,31 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
     const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / (lastIndex - firstIndex + 1))));
     const batches: ChallengeMember[][] = [];
     for (let offset = 0; offset < members.length; offset += size) batches.push(members.slice(offset, offset + size));
-    const read = (batch: readonly ChallengeMember[]) => this.reader.read(challenge, batch.map((m) => m.profileId), span);
-    // The next batch is read while this one is scored and written (the database and this process
-    // work at the same time); batches are independent, as members' scores are.
-    let next: Promise<ScoringBatch> | null = batches.length > 0 ? read(batches[0]) : null;
-    for (let i = 0; i < batches.length; i++) {
-      const batch = await (next as Promise<ScoringBatch>);
-      next = i + 1 < batches.length ? read(batches[i + 1]) : null;
-      next?.catch(() => undefined); // a failed read is reported when it is awaited
-      await this.rescoreBatch(challenge, batches[i], batch, pointsOf, rangeFrom, rangeTo);
-    }
+    for (const batch of batches) await this.rescoreBatch(challenge, batch, span, pointsOf, rangeFrom, rangeTo);
     return members.length;
   }
 
   private async rescoreBatch(
     challenge: Challenge,
     members: readonly ChallengeMember[],
-    batch: ScoringBatch,
+    span: ScoringSpan,
     pointsOf: RecordPointsFunction,
     from: Date,
     to: Date,
-  ) {
-    const scores: MemberPeriodScore[] = [];
-    const events: ChallengeDomainEvent[] = [];
-    const collect = new RescoreMemberUseCase(
-      { findForMember: (c, p, i) => batch.scores.findForMember(c, p, i), saveMany: async (s) => void scores.push(...s) },
-      batch.history,
-      { append: async (e) => void events.push(...e) },
-      this.clock,
-      pointsOf,
-    );
-    for (const member of members) await collect.execute({ challenge, member, from, to });
-    if (scores.length === 0 && events.length === 0) return;
+  ): Promise<void> {
     await this.unitOfWork.run(async (ports) => {
+      await ports.takeTurn(...members.map((member) => `profile:${member.profileId}`));
+      const batch = await ports.scoringBatches.read(challenge, members.map((member) => member.profileId), span);
+      const scores: MemberPeriodScore[] = [];
+      const events: ChallengeDomainEvent[] = [];
+      const collect = new RescoreMemberUseCase(
+        { findForMember: (c, p, i) => batch.scores.findForMember(c, p, i), saveMany: async (s) => void scores.push(...s) },
+        batch.history,
+        { append: async (e) => void events.push(...e) },
+        this.clock,
+        pointsOf,
+      );
+      for (const member of members) await collect.execute({ challenge, member, from, to });
       await ports.scores.saveMany(scores);
       await ports.outbox.append(events);
     });

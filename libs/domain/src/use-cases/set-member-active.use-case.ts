@@ -37,7 +37,7 @@ export class SetMemberActiveUseCase {
     const membership = Membership.of(challenge, input.profileId, existing);
     const changed = membership.setActive(input.isActive, this.clock.now());
     const member = membership.member as ChallengeMember;
-    if (changed) await this.memberships.saveAll([member]);
+    if (changed) await this.memberships.updateAll([member]);
     return { member, changed };
   }
 }

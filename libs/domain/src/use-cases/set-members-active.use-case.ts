@@ -45,7 +45,7 @@ export class SetMembersActiveUseCase {
       const didChange = membership.setActive(input.isActive, at);
       (didChange ? changed : unchanged).push(membership.member as ChallengeMember);
     }
-    if (changed.length > 0) await this.memberships.saveAll(changed);
+    if (changed.length > 0) await this.memberships.updateAll(changed);
     return { changed, unchanged };
   }
 }

@@ -22,14 +22,17 @@ export interface UpdateChallengeResult {
 
 /** The fields that cut the periods: when one changes, stored period scores no longer line up. */
 const periodsMoved = (a: Challenge, b: Challenge) =>
-  a.start.getTime() !== b.start.getTime() || a.end.getTime() !== b.end.getTime() || a.goal !== b.goal || a.timezone !== b.timezone;
+  a.start.getTime() !== b.start.getTime() || a.end.getTime() !== b.end.getTime() || a.goal !== b.goal || a.timezone !== b.timezone ||
+  // A challenge without a goal has one period (PeriodCalendar).
+  (a.goalValue === null) !== (b.goalValue === null);
 
 /**
  * PUT/PATCH challenge/{id}/ (administrator). The type cannot change once the challenge has
  * members (TEAM membership needs a team, the others none). A change of scoring rules asks for
  * the challenge.rescore job (every member under the new rules; refused once the scores are
  * final, end + grace_days passed); the stored scores stay visible until it replaces them, unless
- * the periods moved (start, end, goal, timezone), then they are dropped at once. Becoming
+ * the periods moved (start, end, goal, timezone, or a goal value set or removed), then they are
+ * dropped at once. Becoming
  * AUTOMATIC asks for the enrollment job (those who left stay out). Other fields (title, texts,
  * visibility) change freely. Everything commits together.
  */
@@ -48,7 +51,8 @@ export class UpdateChallengeUseCase {
         throw new ChallengeError(ChallengeErrorCode.TypeLocked, 'The type of a challenge with members cannot change.', 'type');
       }
       const rescore = changesScoring(before, challenge);
-      if (rescore && !isRescorable(before, this.clock.now())) {
+      // Final before, or final under the new dates (its scores could not be rebuilt): refused.
+      if (rescore && (!isRescorable(before, this.clock.now()) || !isRescorable(challenge, this.clock.now()))) {
         throw new ChallengeError(ChallengeErrorCode.ScoresFinal, 'The grace period is over: the scoring rules are final.');
       }
       await ports.challenges.save(challenge);

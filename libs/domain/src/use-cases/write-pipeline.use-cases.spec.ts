@@ -22,7 +22,7 @@ function world(challenges: Challenge[] = [ChallengeMother.create()]) {
   const w = writeWorld({ challenges, profiles: [aProfile(), aProfile({ id: 'profile-2', name: 'Bo' })] });
   const ledger = new RefreshProfilePointsUseCase();
   const write = new RecordActivityUseCase(w.unitOfWork, [ledger, new RescoreProfileChallengesUseCase(w.clock)]);
-  const rescore = new RescoreChallengeMembersUseCase(w.unitOfWork, w.batchReader, w.memberships, w.pointsDefinitions, w.clock);
+  const rescore = new RescoreChallengeMembersUseCase(w.unitOfWork, w.memberships, w.pointsDefinitions, w.clock);
   const progress = async (profileId: string, periodIndex: number) =>
     (await w.scores.findForMember('challenge-1', profileId, [periodIndex]))[0]?.progress;
   return { ...w, ledger, write, rescore, progress };
@@ -31,7 +31,7 @@ function world(challenges: Challenge[] = [ChallengeMother.create()]) {
 describe('live scoring through the write path', () => {
   it("rescores the member's challenge for the day that changed, and announces a crossed threshold once", async () => {
     const w = world();
-    await w.memberships.saveAll([ChallengeMemberMother.create()]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
     // Tuesday is period 1: 6,000 steps; 60 % crosses 25 % and 50 % at once, one event.
     expect(await w.progress('profile-1', 1)).toBe(6_000);
@@ -45,7 +45,7 @@ describe('live scoring through the write path', () => {
     const w = world();
     await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
     expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
-    await w.memberships.saveAll([ChallengeMemberMother.create()]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-02-20', 9_000)] });
     expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
   });
@@ -56,7 +56,7 @@ describe(RescoreChallengeMembersUseCase.name, () => {
     const w = world();
     await w.records.upsert('app-1', 'profile-1', [day('profile-1', '2026-03-02', 12_000)]);
     await w.records.upsert('app-1', 'profile-2', [day('profile-2', '2026-03-02', 3_000)]);
-    await w.memberships.saveAll([ChallengeMemberMother.create(), ChallengeMemberMother.create({ profileId: 'profile-2' })]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create(), ChallengeMemberMother.create({ profileId: 'profile-2' })]);
     expect(await w.rescore.rescoreMembers(ChallengeMother.create(), ['profile-2'])).toBe(1);
     expect([await w.progress('profile-1', 0), await w.progress('profile-2', 0)]).toEqual([undefined, 3_000]);
     expect(await w.rescore.rescoreMembers(ChallengeMother.create())).toBe(2);
@@ -68,7 +68,7 @@ describe(RescoreChallengeMembersUseCase.name, () => {
 
   it('rescores only the periods a range touches, and nothing once the scores are final', async () => {
     const w = world();
-    await w.memberships.saveAll([ChallengeMemberMother.create()]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
     await w.records.upsert('app-1', 'profile-1', [day('profile-1', '2026-03-02', 1_000), day('profile-1', '2026-03-03', 2_000)]);
     await w.rescore.execute({ challenge: ChallengeMother.create(), from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') });
     expect([await w.progress('profile-1', 0), await w.progress('profile-1', 1)]).toEqual([undefined, 2_000]);
@@ -84,10 +84,12 @@ describe(RescoreChallengeMembersUseCase.name, () => {
     const long = ChallengeMother.create({ start: new Date('2025-01-01T00:00:00Z'), end: new Date('2029-02-09T00:00:00Z') });
     const w = world([long]);
     const members = Array.from({ length: 13 }, (_, i) => ChallengeMemberMother.create({ profileId: `p-${i}` }));
-    await w.memberships.saveAll(members);
+    await w.memberships.addAllIfAbsent(members);
     for (const member of members) await w.records.upsert('app-1', member.profileId, [day(member.profileId, '2026-03-02', 100)]);
     expect(await w.rescore.execute({ challenge: long })).toBe(13);
     expect(w.unitOfWork.runs).toBe(3);
+    // Each batch takes its members' turns before it reads them.
+    expect([...w.unitOfWork.turns].sort()).toEqual(members.map((m) => `profile:${m.profileId}`).sort());
   });
 });
 

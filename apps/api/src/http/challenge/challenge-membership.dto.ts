@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { IsBoolean, IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import { ChallengeView } from './challenge.dto';
 import { ProfileListBody } from './member-list.dto';
-import { BoundedOffsetPageQuery, LowerCaseUuid, LowerCaseUuids, MAX_PROFILES_PER_CALL } from './input-rules';
+import { BoundedOffsetPageQuery, LowerCaseUuid } from './input-rules';
 
 /** Challenge membership: member/, members/, remove_members/, deactivate_member(s)/. */
 

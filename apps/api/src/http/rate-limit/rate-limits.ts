@@ -7,13 +7,13 @@ import { AppConfig, RateLimitSettings } from '../../config/app-config';
 import { APP_CONFIG } from '../../system/tokens';
 import { problemOf, sendProblem } from '../problem/problem-details.filter';
 import { RateLimitCount, RateLimitExceeded, setRateLimitHeaders } from './rate-limit-answer';
-import { basicClientIdOf, bearerKeyOf } from './rate-limit-keys';
+import { basicCredentialsOf, bearerKeyOf } from '../../auth/authorization-header';
+import { decodedPathOf, isTokenPath } from '../shared/request-path';
 
 export type RateLimitKind = 'token' | 'bearer' | 'app';
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 const DECORATOR = 'striveRateLimits';
-const TOKEN_PATH = /^\/api\/v1\/token\/?$/;
 // Keys kept per limit in this process; the least recently seen are forgotten first.
 const KEYS_PER_LIMIT = 20_000;
 
@@ -38,11 +38,11 @@ export class RateLimits {
     const { windowMs, tokenMax, bearerMax, appMax } = this.settings;
     // A store outage (Redis down) lets requests through rather than failing the API.
     const create = (max: number, keyGenerator: (request: FastifyRequest) => string) =>
-      this.fastify.createRateLimit({ max, timeWindow: windowMs, keyGenerator, skipOnError: true } as Parameters<FastifyInstance['createRateLimit']>[0]);
+      this.fastify.createRateLimit({ max, timeWindow: windowMs, keyGenerator, skipOnError: true, cache: KEYS_PER_LIMIT } as Parameters<FastifyInstance['createRateLimit']>[0]);
     this.limiters ??= {
       token: create(tokenMax, (request) => {
-        const clientId = basicClientIdOf(request.headers.authorization);
-        return clientId === null ? `ip:${request.ip}` : `client:${clientId}`;
+        const credentials = basicCredentialsOf(request.headers.authorization);
+        return credentials === null ? `ip:${request.ip}` : `client:${credentials.clientId}`;
       }),
       bearer: create(bearerMax, (request) => `bearer:${bearerKeyOf(request.headers.authorization)}`),
       app: create(appMax, (request) => `app:${(request as FastifyRequest & { user: Principal }).user.appId}`),
@@ -64,7 +64,7 @@ export function rateLimitsOf(fastify: FastifyInstance): RateLimits | undefined {
 export function registerRateLimits(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const settings = app.get<AppConfig>(APP_CONFIG).rateLimit;
-  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
+  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false }) : null;
   if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   const limits = new RateLimits(fastify, settings);
   // The store: Redis shared by every API process (RATE_LIMIT_REDIS_URL), else an LRU in this process.
@@ -72,9 +72,10 @@ export function registerRateLimits(app: NestFastifyApplication): void {
   void fastify.register(rateLimitPlugin, { global: false, skipOnError: true, ...store });
   fastify.decorate(DECORATOR, limits);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0];
+    // Decoded as the router decodes it: /%61pi/v1/%74oken/ is counted like /api/v1/token/.
+    const path = decodedPathOf(request.url);
     if (!path.startsWith('/api/')) return;
-    const isToken = request.method === 'POST' && TOKEN_PATH.test(path);
+    const isToken = request.method === 'POST' && isTokenPath(path);
     if (!isToken && bearerKeyOf(request.headers.authorization) === null) return;
     const count = await limits.count(isToken ? 'token' : 'bearer', request);
     setRateLimitHeaders(reply, count);

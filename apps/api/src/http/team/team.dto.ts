@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Allow, ArrayMaxSize, IsArray, IsString, IsUUID, Length } from 'class-validator';
-import { LowerCaseUuid, LowerCaseUuids, MAX_PROFILES_PER_CALL, StorableText } from '../challenge/input-rules';
+import { Allow, IsString, IsUUID, Length } from 'class-validator';
+import { LowerCaseUuid, StorableText } from '../challenge/input-rules';
 import { ProfileListBody } from '../challenge/member-list.dto';
 import { OffsetPageOf } from '../shared/offset-page';
 

@@ -50,60 +50,48 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     return row.n;
   }
 
-  async saveAll(members: readonly ChallengeMember[]): Promise<void> {
-    if (members.length === 0) return;
-    const json = JSON.stringify(
-      members.map((m) => ({
-        challenge_id: m.challengeId,
-        profile_id: m.profileId,
-        team_id: m.teamId,
-        joined_at: m.joinedAt.toISOString(),
-        inactive_intervals: m.inactiveIntervals.map((i) => ({ from: i.from.toISOString(), to: i.to?.toISOString() ?? null })),
-        is_active: isActiveMember(m),
-      })),
-    );
-    const run = async (db: Db) => {
-      await db.query(
+  async addAllIfAbsent(members: readonly ChallengeMember[], options: { readonly skipOptedOut?: boolean } = {}): Promise<ChallengeMember[]> {
+    if (members.length === 0) return [];
+    return atomically(this.db, async (db) => {
+      // ON CONFLICT DO NOTHING RETURNING: a row comes back only for the members this statement inserted.
+      const rows: Row[] = await db.query(
         `INSERT INTO challenge_member (app_id, challenge_id, profile_id, team_id, joined_at, inactive_intervals, is_active)
          SELECT c.app_id, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals, m.is_active
          FROM jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
               inactive_intervals jsonb, is_active boolean)
          JOIN challenge c ON c.id = m.challenge_id
-         ON CONFLICT (app_id, challenge_id, profile_id) DO UPDATE SET team_id = EXCLUDED.team_id,
-           joined_at = EXCLUDED.joined_at, inactive_intervals = EXCLUDED.inactive_intervals, is_active = EXCLUDED.is_active`,
-        [json],
+         WHERE NOT $2::boolean
+            OR NOT EXISTS (SELECT 1 FROM challenge_opt_out o WHERE o.challenge_id = m.challenge_id AND o.profile_id = m.profile_id)
+         ON CONFLICT (app_id, challenge_id, profile_id) DO NOTHING
+         RETURNING challenge_id, profile_id`,
+        [membersJson(members), options.skipOptedOut === true],
       );
+      if (rows.length === 0) return [];
+      const inserted = new Set(rows.map((row) => `${row.challenge_id}:${row.profile_id}`));
+      const added = members.filter((m) => inserted.has(`${m.challengeId}:${m.profileId}`));
       await db.query(
         `DELETE FROM challenge_opt_out o USING jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid)
          WHERE o.challenge_id = m.challenge_id AND o.profile_id = m.profile_id`,
-        [json],
+        [membersJson(added)],
       );
-      await bumpLeaderboardVersion(db, [...new Set(members.map((m) => m.challengeId))]);
-    };
-    await atomically(this.db, run);
+      await bumpLeaderboardVersion(db, [...new Set(added.map((m) => m.challengeId))]);
+      return added;
+    });
   }
 
-  async addIfAbsent(member: ChallengeMember): Promise<boolean> {
-    let inserted = false;
+  async updateAll(members: readonly ChallengeMember[]): Promise<void> {
+    if (members.length === 0) return;
     await atomically(this.db, async (db) => {
-      // ON CONFLICT DO NOTHING RETURNING: of concurrent identical joins exactly one gets a row back.
-      const rows: Row[] = await db.query(
-        `INSERT INTO challenge_member (app_id, challenge_id, profile_id, team_id, joined_at, inactive_intervals, is_active)
-         SELECT c.app_id, c.id, $2::uuid, $3::uuid, $4::timestamptz, $5::jsonb, $6::boolean FROM challenge c WHERE c.id = $1
-         ON CONFLICT (app_id, challenge_id, profile_id) DO NOTHING
-         RETURNING profile_id`,
-        [
-          member.challengeId, member.profileId, member.teamId, member.joinedAt.toISOString(),
-          JSON.stringify(member.inactiveIntervals.map((i) => ({ from: i.from.toISOString(), to: i.to?.toISOString() ?? null }))),
-          isActiveMember(member),
-        ],
+      await db.query(
+        `UPDATE challenge_member cm SET team_id = m.team_id, joined_at = m.joined_at, inactive_intervals = m.inactive_intervals,
+           is_active = m.is_active
+         FROM jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
+              inactive_intervals jsonb, is_active boolean)
+         WHERE cm.challenge_id = m.challenge_id AND cm.profile_id = m.profile_id`,
+        [membersJson(members)],
       );
-      inserted = rows.length > 0;
-      if (!inserted) return;
-      await db.query('DELETE FROM challenge_opt_out WHERE challenge_id = $1 AND profile_id = $2', [member.challengeId, member.profileId]);
-      await bumpLeaderboardVersion(db, [member.challengeId]);
+      await bumpLeaderboardVersion(db, [...new Set(members.map((m) => m.challengeId))]);
     });
-    return inserted;
   }
 
   async removeAll(challengeId: string, profileIds: readonly string[], optOut: boolean): Promise<void> {
@@ -126,4 +114,18 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     const rows: Row[] = await this.db.query('SELECT profile_id FROM challenge_opt_out WHERE challenge_id = $1', [challengeId]);
     return rows.map((row) => row.profile_id as string);
   }
+}
+
+/** Members as one JSON document for jsonb_to_recordset (one parameter whatever their number). */
+function membersJson(members: readonly ChallengeMember[]): string {
+  return JSON.stringify(
+    members.map((m) => ({
+      challenge_id: m.challengeId,
+      profile_id: m.profileId,
+      team_id: m.teamId,
+      joined_at: m.joinedAt.toISOString(),
+      inactive_intervals: m.inactiveIntervals.map((i) => ({ from: i.from.toISOString(), to: i.to?.toISOString() ?? null })),
+      is_active: isActiveMember(m),
+    })),
+  );
 }

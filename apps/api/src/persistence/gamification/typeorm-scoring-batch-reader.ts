@@ -3,7 +3,6 @@ import {
   PointsEventRepository, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader, ScoringSpan, Workout,
   WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
-import { DataSource } from 'typeorm';
 import { SCORED_FIELDS, scoredFields } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
 import { Db, Row } from '../shared/db';
@@ -28,7 +27,7 @@ const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> =>
  * health_record rows with the same field mapping as its ActivityRepository adapter.
  */
 export class TypeOrmScoringBatchReader implements ScoringBatchReader {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
     const [activity, scores] = await Promise.all([
@@ -53,8 +52,9 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
       ? []
       : await db.query(
           `SELECT profile_id, source, external_id, time, ${SCORED_FIELDS} FROM health_record
-           WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND time >= $3::date AND time <= $4::date`,
-          [appId, ids, span.firstDate, span.lastDate],
+           WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND time >= $3 AND time <= $4`,
+          // A daily summary is filed at 00:00 UTC of its date (not the session's time zone's midnight).
+          [appId, ids, new Date(`${span.firstDate}T00:00:00Z`), new Date(`${span.lastDate}T00:00:00Z`)],
         );
     const sessions: RecordRow[] = kinds.workouts
       ? await db.query(

@@ -1,5 +1,5 @@
 import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
-import { Brackets, DataSource, Repository } from 'typeorm';
+import { Brackets, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
 import { Db, toDate } from '../shared/db';
 
@@ -98,9 +98,12 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   }
 
   async delete(appId: string, id: string): Promise<void> {
-    // One statement: the profile's points days (no foreign key) and the profile (its other rows cascade).
+    // One statement: the profile's points days (no foreign key), a new leaderboard version for its
+    // challenges (their cached boards drop it), and the profile (its other rows cascade).
     await this.dataSource.query(
-      `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2)
+      `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
+       boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
+                  WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2))
        DELETE FROM profile WHERE app_id = $1 AND id = $2`,
       [appId, id],
     );

@@ -1,7 +1,6 @@
 import {
   DayPoints, PointsDefinition, PointsDefinitionRepository, PointsEvent, PointsEventRepository, PointsLedgerRepository, RecordTimeRange,
 } from '@strive/domain';
-import { DataSource } from 'typeorm';
 import { atomically, Db, toDate } from '../shared/db';
 
 /** points_definition: one JSON document per app. */

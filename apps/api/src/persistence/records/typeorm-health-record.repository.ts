@@ -1,8 +1,7 @@
 import {
-  HealthDataType, HealthRecord, HealthRecordQuery, HealthRecordRepository, HealthUpsertResult, IngestionCounts, Source,
+  HealthDataType, HealthRecord, HealthRecordQuery, HealthRecordRepository, HealthUpsertResult, Source,
   StoredHealthRecord,
 } from '@strive/domain';
-import { DataSource } from 'typeorm';
 import { Db, toDate, toDateOrNull } from '../shared/db';
 
 interface Row {

@@ -5,6 +5,7 @@ import { TypeOrmChallengeRepository } from '../gamification/typeorm-challenge.re
 import { TypeOrmEventOutbox } from '../gamification/typeorm-event-outbox.repository';
 import { TypeOrmMembershipRepository } from '../gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from '../gamification/typeorm-score.repository';
+import { TypeOrmScoringBatchReader } from '../gamification/typeorm-scoring-batch-reader';
 import { TypeOrmJobQueue } from '../jobs/typeorm-job-queue';
 import { TypeOrmActivityRepository } from '../records/typeorm-activity.repository';
 import { TypeOrmHealthRecordRepository } from '../records/typeorm-health-record.repository';
@@ -47,8 +48,14 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       outbox: new TypeOrmEventOutbox(manager, this.ids),
       jobs: new TypeOrmJobQueue(manager),
       announcements: new TypeOrmChallengeAnnouncements(manager),
-      takeTurn: async (key) => {
-        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+      scoringBatches: new TypeOrmScoringBatchReader(manager),
+      takeTurn: async (...keys) => {
+        if (keys.length === 0) return;
+        // In one sorted order, so two takers of overlapping keys never wait for each other in a circle.
+        await manager.query(
+          'SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) keys',
+          [keys],
+        );
       },
     };
   }

@@ -1,17 +1,16 @@
 import {
   ActivityRepository, AdminTokenRepository, AppRepository, challengeEventKey, ChallengeRepository,
-  DeduplicatedActivityHistory, EventOutbox, HealthRecordRepository, JobQueue, JobRequest, MembershipRepository, PointsDefinitionRepository,
-  PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, ScoringBatchReader, TeamRepository, UnitOfWork,
+  EventOutbox, HealthRecordRepository, JobQueue, JobRequest, MembershipRepository, PointsDefinitionRepository,
+  PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, TeamRepository, UnitOfWork,
 } from '@strive/domain';
 import {
-  HealthRecordActivityView, InMemoryAdminTokenRepository, InMemoryAppRepository,
+  HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository,
   InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
 } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
 import { TypeOrmEventOutbox } from '../../../src/persistence/gamification/typeorm-event-outbox.repository';
-import { TypeOrmScoringBatchReader } from '../../../src/persistence/gamification/typeorm-scoring-batch-reader';
 import { TypeOrmJobQueue } from '../../../src/persistence/jobs/typeorm-job-queue';
 import { TypeOrmUnitOfWork } from '../../../src/persistence/unit-of-work/typeorm-unit-of-work';
 import { RandomIdGenerator } from '../../../src/system/random-id-generator';
@@ -49,7 +48,6 @@ export interface RepositoryWorld {
   readonly outbox: EventOutbox;
   readonly jobs: JobQueue;
   readonly unitOfWork: UnitOfWork;
-  readonly batchReader: ScoringBatchReader;
   /** What the store keeps (read back as the contract needs it): outbox event keys, pending jobs. */
   readonly outboxKeys: () => Promise<string[]>;
   readonly pendingJobs: () => Promise<JobRequest[]>;
@@ -71,9 +69,10 @@ export function inMemoryWorld(): RepositoryWorld {
   const jobs = new InMemoryJobQueue();
   const announcements = new InMemoryChallengeAnnouncements(challenges);
   const activities = new HealthRecordActivityView(healthRecords);
+  const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements,
+    announcements, scoringBatches,
   });
   return {
     apps: new InMemoryAppRepository(),
@@ -91,7 +90,6 @@ export function inMemoryWorld(): RepositoryWorld {
     outbox,
     jobs,
     unitOfWork,
-    batchReader: { read: async () => ({ history: new DeduplicatedActivityHistory(activities, pointsEvents), scores }) },
     outboxKeys: async () => outbox.events.map(challengeEventKey),
     pendingJobs: async () => [...jobs.pending],
     engine: null,
@@ -116,7 +114,6 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     outbox: new TypeOrmEventOutbox(dataSource, new RandomIdGenerator()),
     jobs: new TypeOrmJobQueue(dataSource),
     unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator()),
-    batchReader: new TypeOrmScoringBatchReader(dataSource),
     outboxKeys: async () => (await dataSource.query('SELECT dedupe_key FROM challenge_event_outbox ORDER BY created_at, dedupe_key')).map((r: { dedupe_key: string }) => r.dedupe_key),
     pendingJobs: async () => (await dataSource.query(`SELECT payload FROM job WHERE status = 'pending' ORDER BY id`)).map((r: { payload: JobRequest }) => r.payload),
     engine: dataSource,

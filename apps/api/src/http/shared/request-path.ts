@@ -1,0 +1,17 @@
+/**
+ * The path of a request URL, percent-decoded as the router decodes it before matching a route
+ * (the raw path when it does not decode: the router refuses such a URL anyway).
+ */
+export function decodedPathOf(url: string): string {
+  const path = url.split('?')[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** POST /token/ (with or without the trailing slash): the one operation with Basic credentials and no body. */
+export function isTokenPath(path: string): boolean {
+  return /^\/api\/v1\/token\/?$/.test(path);
+}
