@@ -130,11 +130,13 @@ function writeClientErrorProblem(error: Error & { code?: string; rawPacket?: unk
   const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 2048).toString('latin1') : '';
   const path = /^[A-Z]+ (\/[^ ?\r\n]{0,1024})[ ?\r\n]/.exec(received)?.[1] ?? '/';
   const body = JSON.stringify({ type: `urn:strive:problem:${known.title.toLowerCase().replace(/ /g, '-')}`, title: known.title, status: known.status, detail: known.detail, instance: path });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${known.status} ${known.title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  // end(), not destroy(): a client still sending (a long header) then still reads the answer.
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -220,6 +220,9 @@ const BAD_QUERY_VALUES = [
   '2026-02-30T00:00:00Z', '2026-11-20', UPPER_UUID, UNKNOWN_UUID, 'not-a-uuid', '%5B%5D', '-', '--total_points', '100000', '1001',
 ];
 
+/** Mutations every operation must refuse (4xx): nothing it accepts looks like them. */
+const MUST_REFUSE = ['unknown query ', 'body unknown field ', 'path '];
+
 const BAD_PATH_VALUES = [
   'not-a-uuid', UNKNOWN_UUID, UPPER_UUID.replace('A3F0', 'ZZZZ'), '%00', 'a%00b', '%ED%A0%80', '%E0%A4%A', '..', 'x'.repeat(150), '1e308', '%20',
   `${UNKNOWN_UUID}%00`, '-1',
@@ -323,7 +326,7 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
         return { ...request, mutation: `query ${param.name}=${value.slice(0, 40)}`, url: `${request.url}?${param.name}=${encode(value)}` };
       }
       case 'unknown query': {
-        const name = pick(['x', 'cursor', 'limit', 'offset', 'page_size', 'date_start', 'search', '%00', 'a%ED%A0%80', 'points'], a);
+        const name = pick(['x', 'cursor', 'limit', 'offset', 'page_size', 'date_start', 'search', '%00', 'a%ED%A0%80', 'points', 'access_token'], a);
         if (query.some((p) => p.name === name)) return mutate(op, 'query', a, b, text);
         return { ...request, mutation: `unknown query ${name}`, url: `${request.url}?${name}=${encode(pick(BAD_QUERY_VALUES, b))}` };
       }
@@ -354,7 +357,7 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
           return node !== null && typeof node === 'object' && !Array.isArray(node);
         });
         const place = pick(containers, a);
-        const key = pick(['extra', 'is_admin', '__proto__', 'constructor', 'a\u0000b', '', 'x'.repeat(300)], b);
+        const key = pick(['extra', 'is_admin', '__proto__', 'constructor', 'a\u0000b', '', 'x'.repeat(300), 'access_token'], b);
         let node = clone(base) as Record<string, unknown>;
         const root = node;
         for (const step of place.path) node = node[step] as Record<string, unknown>;
@@ -453,6 +456,8 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
             answer: `${why}: ${response.status} ${String(response.headers['content-type'])} ${(response.text ?? '').slice(0, 300)}`,
           });
         if (response.status >= 500) fail('a server error');
+        // An unknown field or query parameter, or a path id that names nothing, is never accepted.
+        if (MUST_REFUSE.some((prefix) => request.mutation.startsWith(prefix)) && response.status < 400) fail('accepted what it must refuse');
         if (response.status >= 400) {
           refusedSomething.add(op.operationId);
           if (!/^application\/problem\+json/.test(String(response.headers['content-type']))) fail('not problem details');

@@ -184,11 +184,18 @@ describe('challenge and team hardening', () => {
     });
 
     it('accepts only https avatars', async () => {
-      for (const avatar of ['javascript:alert(1)', 'file:///etc/passwd', 'http://cdn.example.com/a.png', 'data:image/png;base64,AAAA', '/relative.png']) {
-        expectBadField(await test.http.post('/api/v1/challenge/').set(auth(admin)).send(body({ avatar })), 'avatar');
+      // The development switch must be off whatever the shell running the tests says.
+      const allowHttp = process.env.ALLOW_HTTP_URLS;
+      delete process.env.ALLOW_HTTP_URLS;
+      try {
+        for (const avatar of ['javascript:alert(1)', 'file:///etc/passwd', 'http://cdn.example.com/a.png', 'data:image/png;base64,AAAA', '/relative.png']) {
+          expectBadField(await test.http.post('/api/v1/challenge/').set(auth(admin)).send(body({ avatar })), 'avatar');
+        }
+        const id = await create({ avatar: 'https://cdn.example.com/a.png' });
+        expectBadField(await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(admin)).send({ avatar: 'javascript:alert(1)' }), 'avatar');
+      } finally {
+        if (allowHttp !== undefined) process.env.ALLOW_HTTP_URLS = allowHttp;
       }
-      const id = await create({ avatar: 'https://cdn.example.com/a.png' });
-      expectBadField(await test.http.patch(`/api/v1/challenge/${id}/`).set(auth(admin)).send({ avatar: 'javascript:alert(1)' }), 'avatar');
     });
 
     it('answers 404 team.not_found for an unknown or foreign team in a member body, storing nothing', async () => {

@@ -19,6 +19,7 @@ export class JobsAndAnnouncements1795400000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "challenge_event_outbox" ADD "dedupe_key" text`);
     await queryRunner.query(`UPDATE "challenge_event_outbox" SET "dedupe_key" = "id"::text`);
     await queryRunner.query(`ALTER TABLE "challenge_event_outbox" ALTER COLUMN "dedupe_key" SET NOT NULL`);
+    await queryRunner.query(`CREATE INDEX "IDX_challenge_unannounced_start" ON "challenge" ("start") WHERE start_announced = false`);
     await queryRunner.query(`CREATE INDEX "IDX_challenge_unannounced_end" ON "challenge" ("end") WHERE end_announced = false`);
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_challenge_event_outbox_dedupe" ON "challenge_event_outbox" ("app_id", "dedupe_key")`);
   }
@@ -26,6 +27,7 @@ export class JobsAndAnnouncements1795400000000 implements MigrationInterface {
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "public"."UQ_challenge_event_outbox_dedupe"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_challenge_unannounced_end"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_challenge_unannounced_start"`);
     await queryRunner.query(`ALTER TABLE "challenge_event_outbox" DROP COLUMN "dedupe_key"`);
     await queryRunner.query(`ALTER TABLE "challenge" DROP COLUMN "end_announced"`);
     await queryRunner.query(`ALTER TABLE "challenge" DROP COLUMN "start_announced"`);
