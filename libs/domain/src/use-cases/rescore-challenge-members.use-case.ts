@@ -17,7 +17,7 @@ import { recordPointsOf } from './rescore-profile-challenges.use-case';
  * Members rescored per batch (one transaction: their turns, one read of their records and
  * scores, one write): up to 1,000, fewer when each member has many periods to rescore, so that
  * a batch holds at most about 10,000 member-periods (a whole 30-day challenge of 100,000 members
- * then stays well within the API's memory).
+ * then stays well within the API's memory, with two batches in flight).
  */
 const MAX_BATCH_MEMBERS = 1_000;
 const MAX_BATCH_PERIODS = 10_000;
@@ -71,7 +71,17 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
     const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / (lastIndex - firstIndex + 1))));
     const batches: ChallengeMember[][] = [];
     for (let offset = 0; offset < members.length; offset += size) batches.push(members.slice(offset, offset + size));
-    for (const batch of batches) await this.rescoreBatch(challenge, batch, span, pointsOf, rangeFrom, rangeTo);
+    // Two batches in flight: one is read while the other is scored and written, so the database and
+    // this process work at the same time (batches are independent, as members' scores are; on
+    // embedded PGlite, one session, the second simply waits).
+    let running: Promise<void> | null = null;
+    for (const batch of batches) {
+      const next = this.rescoreBatch(challenge, batch, span, pointsOf, rangeFrom, rangeTo);
+      next.catch(() => undefined); // a failure is reported when it is awaited
+      if (running) await running;
+      running = next;
+    }
+    if (running) await running;
     return members.length;
   }
 
