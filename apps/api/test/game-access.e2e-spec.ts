@@ -1,4 +1,4 @@
-import { adminBearer, createClientApp, createProfile, CreatedTestProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
 
 /**
  * interface.md "Authentication" for every gamification operation, and bad input to each of them:
@@ -56,7 +56,7 @@ describe('gamification access and bad input', () => {
   let test: TestApp;
   let admin: string;
   let otherAppAdmin: string;
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const auth = bearerAuth;
   const body = { title: 'C', start: '2026-01-01T00:00:00Z', end: '2036-01-01T00:00:00Z', type: 'INDIVIDUAL', goal: 'TOTAL', goal_value: 1, goal_type: 'STEPS' };
 
   const fixture = async (): Promise<Fixture> => {

@@ -1,5 +1,5 @@
 import { FixedClock } from '@strive/domain/testing';
-import { adminBearer, createClientApp, createProfile, CreatedTestProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, createClientApp, createProfile, CreatedTestProfile, bearerAuth, startTestApp, stepsChallengeBody, TestApp } from './support/test-app';
 
 /**
  * Challenge CRUD and membership over HTTP (issue 5, items 1-2). The clock is fixed at
@@ -12,11 +12,8 @@ describe('challenges and membership', () => {
   let ann: CreatedTestProfile;
   let bob: CreatedTestProfile;
 
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    title: 'Steps', start: '2026-03-02T00:00:00Z', end: '2026-03-16T00:00:00Z', type: 'INDIVIDUAL', goal: 'DAILY',
-    goal_value: 10000, goal_type: 'STEPS', ...overrides,
-  });
+  const auth = bearerAuth;
+  const body = stepsChallengeBody;
   const create = async (overrides: Record<string, unknown> = {}) =>
     (await test.http.post('/api/v1/challenge/').set(auth(admin)).send(body(overrides)).expect(201)).body;
   const memberIds = async (id: string, bearer = admin) =>

@@ -1,5 +1,5 @@
 import { FixedClock } from '@strive/domain/testing';
-import { adminBearer, createClientApp, createProfile, CreatedTestProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, createClientApp, createProfile, CreatedTestProfile, databaseSnapshot, bearerAuth, startTestApp, stepsChallengeBody, TestApp } from './support/test-app';
 
 /**
  * Hardening of the challenge and team operations (issue 10, items 1-3, 6 and 7): bounded work,
@@ -13,11 +13,8 @@ describe('challenge and team hardening', () => {
   let ann: CreatedTestProfile;
   let bob: CreatedTestProfile;
 
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    title: 'Steps', start: '2026-03-02T00:00:00Z', end: '2026-03-16T00:00:00Z', type: 'INDIVIDUAL', goal: 'DAILY',
-    goal_value: 10000, goal_type: 'STEPS', ...overrides,
-  });
+  const auth = bearerAuth;
+  const body = stepsChallengeBody;
   const create = async (overrides: Record<string, unknown> = {}) =>
     (await test.http.post('/api/v1/challenge/').set(auth(admin)).send(body(overrides)).expect(201)).body.public_id as string;
   const team = async (name: string) => (await test.http.post('/api/v1/team/').set(auth(admin)).send({ name }).expect(201)).body.public_id as string;

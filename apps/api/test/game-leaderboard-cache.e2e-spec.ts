@@ -1,5 +1,5 @@
 import { FixedClock } from '@strive/domain/testing';
-import { adminBearer, createClientApp, createProfile, CreatedTestProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, startTestApp, TestApp } from './support/test-app';
 
 /**
  * leaderboard/ answers are serialized once per ranking version and request shape (URL, requester,
@@ -14,7 +14,7 @@ describe('leaderboard/ serialized answers', () => {
   let bob: CreatedTestProfile;
   let id: string;
 
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const auth = bearerAuth;
   const get = (path: string, bearer: string) => test.http.get(path).set(auth(bearer)).expect(200);
   const steps = (profile: CreatedTestProfile, date: string, value: number) =>
     test.http

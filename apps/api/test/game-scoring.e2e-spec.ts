@@ -1,5 +1,5 @@
 import { FixedClock } from '@strive/domain/testing';
-import { adminBearer, createClientApp, createProfile, CreatedTestProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, startTestApp, TestApp } from './support/test-app';
 
 /**
  * Live scoring over HTTP (issue 5, items 4, 5 and 8): data sent to POST profile/{id}/data/ and
@@ -12,7 +12,7 @@ describe('scoring scenarios', () => {
   let admin: string;
   let credentials: Awaited<ReturnType<typeof createClientApp>>;
 
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const auth = bearerAuth;
   /** A new app at `now`, with a fresh administrator bearer (bearers expire after 24 h of clock time). */
   const newApp = async (now: string, name: string) => {
     clock.set(now);

@@ -1,5 +1,5 @@
 import { FixedClock } from '@strive/domain/testing';
-import { adminBearer, createClientApp, createProfile, CreatedTestProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, startTestApp, TestApp } from './support/test-app';
 
 /** Teams, profile challenge lists and app totals over HTTP (issue 5, items 2, 3 and 7). */
 describe('teams, profile challenge lists and app totals', () => {
@@ -8,7 +8,7 @@ describe('teams, profile challenge lists and app totals', () => {
   let admin: string;
   let ann: CreatedTestProfile;
   let bob: CreatedTestProfile;
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const auth = bearerAuth;
   const team = async (name: string, bearer = admin) => (await test.http.post('/api/v1/team/').set(auth(bearer)).send({ name }).expect(201)).body;
   const teamOf = async (profile: CreatedTestProfile) => (await test.http.get(`/api/v1/profile/${profile.publicId}/`).set(auth(profile.bearer))).body.team;
 

@@ -1,6 +1,6 @@
 import { FixedClock } from '@strive/domain/testing';
 import { backoffMs } from '../src/jobs/job-runner';
-import { adminBearer, createClientApp, createProfile, CreatedTestProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, startTestApp, TestApp } from './support/test-app';
 
 /**
  * Issue 9 item 5: the durable job runner and the periodic ticks, over HTTP and the job and outbox
@@ -10,7 +10,7 @@ describe('jobs and ticks', () => {
   const clock = new FixedClock('2026-03-04T10:00:00Z');
   let test: TestApp;
   let admin: string;
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const auth = bearerAuth;
   const challenge = async (fields: Record<string, unknown>) =>
     (await test.http.post('/api/v1/challenge/').set(auth(admin)).send({ title: 'C', type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', ...fields }).expect(201))
       .body.public_id as string;

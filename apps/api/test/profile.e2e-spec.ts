@@ -1,4 +1,4 @@
-import { adminBearer, createClientApp, createProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, bearerAuth, createClientApp, createProfile, startTestApp, TestApp } from './support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -13,7 +13,7 @@ describe('profiles', () => {
   });
   afterAll(() => test.close());
 
-  const auth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const auth = bearerAuth;
 
   it('creates a profile and shows its bearer only in the creation response', async () => {
     const response = await test.http

@@ -161,3 +161,12 @@ export async function databaseSnapshot(test: TestApp): Promise<Record<string, st
   }
   return snapshot;
 }
+
+/** The Authorization header of a bearer, for supertest's `set`. */
+export const bearerAuth = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+
+/** The default challenge of the gamification suites: INDIVIDUAL, DAILY 10,000 steps, Mon 2026-03-02 .. Mon 2026-03-16 UTC. */
+export const stepsChallengeBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Steps', start: '2026-03-02T00:00:00Z', end: '2026-03-16T00:00:00Z', type: 'INDIVIDUAL', goal: 'DAILY',
+  goal_value: 10000, goal_type: 'STEPS', ...overrides,
+});
