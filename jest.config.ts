@@ -30,6 +30,8 @@ const e2eTransform: Config['transform'] = {
 const moduleNameMapper = {
   '^@strive/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@strive/domain/testing$': '<rootDir>/libs/domain/testing/index.ts',
+  '^@strive/providers$': '<rootDir>/libs/providers/src/index.ts',
+  '^@strive/providers/sandbox$': '<rootDir>/libs/providers/sandbox/index.ts',
 };
 
 const config: Config = {

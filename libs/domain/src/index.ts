@@ -40,6 +40,7 @@ export * from './leaderboard/ranking-table';
 export * from './ports/score-repository';
 export * from './ports/activity-history';
 export * from './ports/event-outbox';
+export * from './ports/data-provider';
 export * from './use-cases/rescore-member.use-case';
 export * from './use-cases/get-leaderboard.use-case';
 export * from './use-cases/get-score-history.use-case';
