@@ -1,6 +1,9 @@
 import { SandboxVendor } from './sandbox-vendor';
 import { startSandboxServer, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
 import { STRAVA_SANDBOX } from './strava.sandbox';
+import { GARMIN_SANDBOX } from './garmin.sandbox';
+import { POLAR_SANDBOX } from './polar.sandbox';
+import { WITHINGS_SANDBOX } from './withings.sandbox';
 
 export type { AutoConsent, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
 export { sandboxCredentials } from '@strive/providers';
@@ -9,6 +12,9 @@ export type { SandboxCredentials } from '@strive/providers';
 /** Every vendor the sandbox plays, one line each. */
 export const SANDBOX_VENDORS: readonly SandboxVendor[] = [
   STRAVA_SANDBOX,
+  GARMIN_SANDBOX,
+  POLAR_SANDBOX,
+  WITHINGS_SANDBOX,
 ];
 
 /**

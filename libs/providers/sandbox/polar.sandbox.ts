@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { DateTime, Duration } from 'luxon';
 import { sandboxCredentials } from '@strive/providers';
-import { SandboxAnswer, SandboxVendor } from './sandbox-vendor';
+import { SandboxAnswer, SandboxVendor, SandboxWebhook } from './sandbox-vendor';
 import { heartRateSamples, pastDates, SyntheticDay, syntheticDay, SyntheticWorkout, userZone, WorkoutKind } from './synthetic-data';
 
 /**
@@ -184,7 +184,7 @@ export const POLAR_SANDBOX: SandboxVendor = {
   },
   rateLimitHeaders: (retryAfterSeconds) => ({ 'retry-after': String(retryAfterSeconds) }),
   unauthorizedBody: () => ({ error: { message: 'Unauthorized' } }),
-  webhook(event, now) {
+  webhook(event, now): SandboxWebhook {
     const timestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
     // Creating a webhook pings it before its signing key exists: the ping is unsigned.
     if (event.kind === 'handshake') {

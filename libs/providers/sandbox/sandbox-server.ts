@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { consentPage, errorPage } from './consent-page';
-import { SandboxGrant, SandboxUser, SandboxVendor, SandboxWebhookEvent } from './sandbox-vendor';
+import { SandboxAnswer, SandboxGrant, SandboxUser, SandboxVendor, SandboxWebhookEvent } from './sandbox-vendor';
 
 export type AutoConsent = 'approve' | 'deny' | null;
 
@@ -139,8 +139,13 @@ class Sandbox {
   }
 
   private answerFault(vendor: SandboxVendor, fault: Fault, response: ServerResponse): void {
-    if (fault.status === 429) return send(response, 429, { message: 'Rate Limit Exceeded' }, vendor.rateLimitHeaders(fault.retryAfter));
-    send(response, fault.status, { message: 'Service Unavailable' }, fault.retryAfter > 0 ? { 'retry-after': String(fault.retryAfter) } : {});
+    const answer = this.faultAnswer(vendor, fault);
+    send(response, answer.status, answer.body, { ...answer.headers });
+  }
+
+  private faultAnswer(vendor: SandboxVendor, fault: Fault): SandboxAnswer {
+    if (fault.status === 429) return { status: 429, body: { message: 'Rate Limit Exceeded' }, headers: vendor.rateLimitHeaders(fault.retryAfter) };
+    return { status: fault.status, body: { message: 'Service Unavailable' }, headers: fault.retryAfter > 0 ? { 'retry-after': String(fault.retryAfter) } : {} };
   }
 
   // --- authorization endpoint and consent page -------------------------------------------
@@ -203,10 +208,20 @@ class Sandbox {
 
   private async token(vendor: SandboxVendor, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const form = new URLSearchParams(await readBody(request));
+    const own = vendor.tokenRequest?.(form) ?? null;
+    if (own) {
+      if (own.revokeUser !== undefined) this.revokeUser(vendor, own.revokeUser);
+      return send(response, own.status, own.body, { ...own.headers });
+    }
+    // Every answer of this endpoint in the vendor's own form (Withings' envelope).
+    const answer = ({ status, body, headers }: SandboxAnswer) => {
+      const final = vendor.tokenAnswer ? vendor.tokenAnswer({ status, body, headers }) : { status, body, headers };
+      send(response, final.status, final.body, { ...final.headers });
+    };
     const fault = this.takeFault(vendor.slug, 'token');
-    if (fault) return this.answerFault(vendor, fault, response);
-    if (!this.authenticateClient(vendor, request, form)) return send(response, 401, { error: 'invalid_client' });
-    const refused = (description: string) => send(response, 400, { error: 'invalid_grant', error_description: description });
+    if (fault) return answer(this.faultAnswer(vendor, fault));
+    if (!this.authenticateClient(vendor, request, form)) return answer({ status: 401, body: { error: 'invalid_client' } });
+    const refused = (description: string) => answer({ status: 400, body: { error: 'invalid_grant', error_description: description } });
     const grantType = form.get('grant_type');
     let grant: Grant;
     if (grantType === 'authorization_code') {
@@ -228,7 +243,7 @@ class Sandbox {
       grant = found;
       this.counter(vendor.slug, grant.user.id).refreshes += 1;
     } else {
-      return send(response, 400, { error: 'unsupported_grant_type' });
+      return answer({ status: 400, body: { error: 'unsupported_grant_type' } });
     }
     const lifetime = this.tokenLifetimeSeconds ?? vendor.accessTokenLifetimeSeconds;
     const expiresAt = new Date(Date.now() + lifetime * 1000);
@@ -236,13 +251,25 @@ class Sandbox {
     const refreshToken = token();
     this.accessTokens.set(accessToken, { grantId: grant.id, expiresAt: expiresAt.getTime() });
     this.refreshTokens.set(refreshToken, grant.id);
-    send(response, 200, {
-      access_token: accessToken,
-      token_type: 'Bearer',
-      expires_in: lifetime,
-      refresh_token: refreshToken,
-      ...vendor.tokenFields(grant, grantType, expiresAt),
+    answer({
+      status: 200,
+      body: {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: lifetime,
+        refresh_token: refreshToken,
+        ...vendor.tokenFields(grant, grantType, expiresAt),
+      },
     });
+  }
+
+  /** Ends every grant of a vendor user (a vendor's own revocation request). */
+  private revokeUser(vendor: SandboxVendor, userId: string): void {
+    for (const grant of this.grants.values()) {
+      if (grant.user.vendor !== vendor.slug || grant.user.id !== userId || grant.revoked) continue;
+      grant.revoked = true;
+      this.counter(vendor.slug, userId).revocations += 1;
+    }
   }
 
   private async revoke(vendor: SandboxVendor, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
@@ -262,7 +289,7 @@ class Sandbox {
   // --- data API ----------------------------------------------------------------------------
 
   private async data(vendor: SandboxVendor, request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
-    await readBody(request);
+    const body = await readBody(request);
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const access = this.accessTokens.get(bearer);
     const grant = access ? this.grants.get(access.grantId) : undefined;
@@ -272,8 +299,16 @@ class Sandbox {
     this.counter(vendor.slug, grant.user.id).dataCalls += 1;
     const fault = this.takeFault(vendor.slug, 'data');
     if (fault) return this.answerFault(vendor, fault, response);
-    const answer = vendor.data({ method: request.method ?? 'GET', path, query: url.searchParams, user: grant.user, now: new Date() });
+    const answer = vendor.data({ method: request.method ?? 'GET', path, query: url.searchParams, user: grant.user, now: new Date(), body });
     if (!answer) return send(response, 404, { message: 'Resource Not Found' });
+    if (answer.revokeGrant) {
+      grant.revoked = true;
+      this.counter(vendor.slug, grant.user.id).revocations += 1;
+    }
+    if (answer.status === 204) {
+      response.writeHead(204, { 'cache-control': 'no-store' });
+      return void response.end();
+    }
     send(response, answer.status, answer.body, answer.headers);
   }
 

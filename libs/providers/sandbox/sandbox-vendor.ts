@@ -19,12 +19,16 @@ export interface SandboxDataRequest {
   readonly query: URLSearchParams;
   readonly user: SandboxUser;
   readonly now: Date;
+  /** The request body as sent (Withings posts its parameters as a form). */
+  readonly body: string;
 }
 
 export interface SandboxAnswer {
   readonly status: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The call ends the grant it was made with (Garmin's and Polar's user deregistration). */
+  readonly revokeGrant?: boolean;
 }
 
 /** A request the sandbox sends to a subscriber, as the vendor would. */
@@ -70,4 +74,11 @@ export interface SandboxVendor {
   /** The body of a 401 answer, as the vendor sends it. */
   unauthorizedBody(): unknown;
   webhook(event: SandboxWebhookEvent, now: Date): SandboxWebhook;
+  /** Rewrites every answer of the token endpoint (Withings wraps them in `{status, body}`). */
+  tokenAnswer?(answer: SandboxAnswer): SandboxAnswer;
+  /**
+   * A token endpoint request the vendor answers itself, sent as it is (Withings' signed
+   * `action=revoke`, which ends every grant of `revokeUser`); null: the OAuth grant flow.
+   */
+  tokenRequest?(form: URLSearchParams): (SandboxAnswer & { readonly revokeUser?: string }) | null;
 }

@@ -2,6 +2,9 @@ import { DataProvider, Source } from '@strive/domain';
 import { VendorModule, VendorSettings } from './vendor-module';
 import { sandboxCredentials } from './sandbox-credentials';
 import { STRAVA_MODULE } from './strava/strava.vendor';
+import { GARMIN_MODULE } from './garmin/garmin.vendor';
+import { POLAR_MODULE } from './polar/polar.vendor';
+import { WITHINGS_MODULE } from './withings/withings.vendor';
 
 export type { VendorEndpoints, VendorModule, VendorSettings } from './vendor-module';
 export { sandboxCredentials } from './sandbox-credentials';
@@ -10,6 +13,9 @@ export type { SandboxCredentials } from './sandbox-credentials';
 /** Every vendor adapter, one line each. */
 export const VENDOR_MODULES: readonly VendorModule[] = [
   STRAVA_MODULE,
+  GARMIN_MODULE,
+  POLAR_MODULE,
+  WITHINGS_MODULE,
 ];
 
 /**

@@ -14,6 +14,10 @@ export interface OAuthClientOptions {
   readonly scopeSeparator?: string;
   /** Vendor-specific authorization parameters (Strava `approval_prompt`). */
   readonly authorizationParameters?: Readonly<Record<string, string>>;
+  /** Extra parameters of every token request (Withings `action=requesttoken`). */
+  readonly tokenParameters?: Readonly<Record<string, string>>;
+  /** Transport of the token requests, for a vendor whose answers need unwrapping first (Withings' envelope). */
+  readonly customFetch?: (url: string, options: RequestInit) => Promise<Response>;
 }
 
 /**
@@ -90,7 +94,12 @@ export class OAuthClient {
   }
 
   private requestOptions() {
-    return { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), [oauth.allowInsecureRequests]: this.options.settings.allowInsecureHttp };
+    return {
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      [oauth.allowInsecureRequests]: this.options.settings.allowInsecureHttp,
+      ...(this.options.tokenParameters ? { additionalParameters: { ...this.options.tokenParameters } } : {}),
+      ...(this.options.customFetch ? { [oauth.customFetch]: this.options.customFetch } : {}),
+    };
   }
 
   private async tokenCall<T>(what: string, send: () => Promise<Response>, process: (response: Response) => Promise<T>): Promise<T> {

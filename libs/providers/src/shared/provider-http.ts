@@ -14,6 +14,8 @@ export interface DataCall {
   readonly method?: 'GET' | 'POST' | 'DELETE';
   /** A form body (application/x-www-form-urlencoded). */
   readonly form?: Readonly<Record<string, string>>;
+  /** A JSON body (Polar's user registration); not with `form`. */
+  readonly json?: unknown;
   /** Seconds to wait after a 429, read from the vendor's own headers when it sends no Retry-After. */
   readonly retryAfterFromHeaders?: (headers: Headers) => number | null;
   /** Statuses answered with a body that are not errors (Fitbit's 409 "already subscribed"). */
@@ -52,9 +54,10 @@ export async function callJson(url: URL, call: DataCall): Promise<unknown> {
         accept: 'application/json',
         authorization: `Bearer ${call.accessToken}`,
         ...(call.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(call.json !== undefined ? { 'content-type': 'application/json' } : {}),
         ...call.headers,
       },
-      body: call.form ? new URLSearchParams({ ...call.form }).toString() : undefined,
+      body: call.form ? new URLSearchParams({ ...call.form }).toString() : call.json !== undefined ? JSON.stringify(call.json) : undefined,
       redirect: 'error',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
