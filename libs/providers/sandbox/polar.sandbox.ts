@@ -126,7 +126,7 @@ function dates(userId: string, query: URLSearchParams, now: Date, days: number):
   const a = DateTime.fromISO(from, { zone: 'utc' });
   const b = DateTime.fromISO(to, { zone: 'utc' });
   if (!a.isValid || !b.isValid || b < a) return { status: 400, body: { error: { message: 'from and to must be dates, from before to' } } };
-  if (b.diff(a, 'days').days > 28) return { status: 400, body: { error: { message: 'Date range between from and to cannot be more than 28 days' } } };
+  if (query.has('from') && b.diff(a, 'days').days > 28) return { status: 400, body: { error: { message: 'Date range between from and to cannot be more than 28 days' } } };
   return pastDates('polar', userId, from, to, now);
 }
 

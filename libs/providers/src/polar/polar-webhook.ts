@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ProviderError, ProviderErrorKind, VendorWebhookAnswer, VendorWebhookRequest } from '@strive/domain';
+import { hmacMatches } from '../shared/webhook-signature';
 
 /**
  * Polar AccessLink webhooks ("Webhooks" of the v3 reference): a JSON body
@@ -8,16 +8,6 @@ import { ProviderError, ProviderErrorKind, VendorWebhookAnswer, VendorWebhookReq
  * webhook sends a `PING` first, before Polar has handed out that key, so the ping alone is
  * answered unsigned; it names no person and changes nothing.
  */
-export function polarSignature(secret: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
-}
-
-function signatureMatches(secret: string, rawBody: string, header: string | undefined): boolean {
-  if (!header || !/^[0-9a-f]{64}$/i.test(header.trim())) return false;
-  const expected = Buffer.from(polarSignature(secret, rawBody), 'hex');
-  return timingSafeEqual(expected, Buffer.from(header.trim(), 'hex'));
-}
-
 export function receivePolarWebhook(request: VendorWebhookRequest, secret: string | null): VendorWebhookAnswer {
   if (request.method !== 'POST') throw new ProviderError(ProviderErrorKind.InvalidResponse, 'Polar webhooks are POST requests');
   let body: Record<string, unknown>;
@@ -29,7 +19,8 @@ export function receivePolarWebhook(request: VendorWebhookRequest, secret: strin
     throw new ProviderError(ProviderErrorKind.InvalidResponse, 'Polar webhook body is not a JSON object');
   }
   if (body.event === 'PING') return { kind: 'handshake', status: 200, body: '' };
-  if (!secret || !signatureMatches(secret, request.rawBody, request.headers['polar-webhook-signature'])) {
+  const signature = request.headers['polar-webhook-signature']?.trim();
+  if (!secret || !signature || !/^[0-9a-f]{64}$/i.test(signature) || !hmacMatches('sha256', secret, request.rawBody, signature, 'hex')) {
     throw new ProviderError(ProviderErrorKind.InvalidResponse, 'Polar webhook signature does not match');
   }
   const userId = body.user_id;
