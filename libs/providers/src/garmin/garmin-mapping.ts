@@ -1,5 +1,6 @@
 import { formatDuration, ProviderRecords } from '@strive/domain';
 import { mergeRecords, RecordRow } from '../provider-records';
+import { numberOrNull } from '../shared/payload-reading';
 
 /**
  * Garmin Health API summaries (Health API reference, "Summary Endpoints") -> Strive upload
@@ -89,7 +90,6 @@ export type GarminSummaryType = 'dailies' | 'activities' | 'sleeps' | 'bodyComps
 type Row = RecordRow;
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const numberOrNull = (value: unknown): number | null => (isNumber(value) ? value : null);
 const integerOrNull = (value: unknown): number | null => (isNumber(value) ? Math.round(value) : null);
 const instant = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 

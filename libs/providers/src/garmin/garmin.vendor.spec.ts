@@ -104,7 +104,7 @@ describe('Garmin adapter against the sandbox', () => {
       expect(receiver.errors).toEqual([]);
       const [ping, deregistration] = receiver.answers;
       expect(ping).toMatchObject({ kind: 'notifications', notifications: [{ vendorUserId: 'g-1007' }] });
-      const window = (ping as { notifications: { from: Date; to: Date }[] }).notifications[0];
+      const window = (ping as { readonly notifications: readonly { from: Date; to: Date }[] }).notifications[0];
       expect(window.to.getTime() - window.from.getTime()).toBe(3_600_000);
       expect(deregistration).toEqual({ kind: 'notifications', notifications: [{ vendorUserId: 'g-1007', from: null, to: null, deauthorized: true }] });
     } finally {

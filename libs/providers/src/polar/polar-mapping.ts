@@ -1,5 +1,6 @@
 import { formatDuration, ProviderRecords } from '@strive/domain';
 import { mergeRecords, RecordRow } from '../provider-records';
+import { numberOrNull } from '../shared/payload-reading';
 
 /**
  * Polar AccessLink v3 payloads -> Strive upload records. Polar's quirks:
@@ -65,7 +66,6 @@ export interface PolarContinuousHeartRate {
 type Row = RecordRow;
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const numberOrNull = (value: unknown): number | null => (isNumber(value) ? value : null);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?$/;
 

@@ -1,5 +1,6 @@
 import { formatDuration, ProviderRecords } from '@strive/domain';
 import { mergeRecords, RecordRow } from '../provider-records';
+import { numberOrNull } from '../shared/payload-reading';
 
 /**
  * Withings Public API payloads (the `body` of its `{status, body}` envelope) -> Strive upload
@@ -80,7 +81,6 @@ export interface WithingsSleep {
 type Row = RecordRow;
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const numberOrNull = (value: unknown): number | null => (isNumber(value) ? value : null);
 const instant = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
