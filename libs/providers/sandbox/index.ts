@@ -1,5 +1,6 @@
 import { SandboxVendor } from './sandbox-vendor';
 import { startSandboxServer, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
+import { FITBIT_SANDBOX } from './fitbit.sandbox';
 import { STRAVA_SANDBOX } from './strava.sandbox';
 import { GARMIN_SANDBOX } from './garmin.sandbox';
 import { POLAR_SANDBOX } from './polar.sandbox';
@@ -11,10 +12,11 @@ export type { SandboxCredentials } from '@strive/providers';
 
 /** Every vendor the sandbox plays, one line each. */
 export const SANDBOX_VENDORS: readonly SandboxVendor[] = [
-  STRAVA_SANDBOX,
   GARMIN_SANDBOX,
   POLAR_SANDBOX,
   WITHINGS_SANDBOX,
+  STRAVA_SANDBOX,
+  FITBIT_SANDBOX,
 ];
 
 /**

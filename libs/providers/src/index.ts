@@ -1,6 +1,7 @@
 import { DataProvider, Source } from '@strive/domain';
 import { VendorModule, VendorSettings } from './vendor-module';
 import { sandboxCredentials } from './sandbox-credentials';
+import { FITBIT_MODULE } from './fitbit/fitbit.vendor';
 import { STRAVA_MODULE } from './strava/strava.vendor';
 import { GARMIN_MODULE } from './garmin/garmin.vendor';
 import { POLAR_MODULE } from './polar/polar.vendor';
@@ -12,10 +13,11 @@ export type { SandboxCredentials } from './sandbox-credentials';
 
 /** Every vendor adapter, one line each. */
 export const VENDOR_MODULES: readonly VendorModule[] = [
-  STRAVA_MODULE,
   GARMIN_MODULE,
   POLAR_MODULE,
   WITHINGS_MODULE,
+  STRAVA_MODULE,
+  FITBIT_MODULE,
 ];
 
 /**

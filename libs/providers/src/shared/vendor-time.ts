@@ -17,10 +17,15 @@ export function zoneFromName(name: string): Zone {
   return zone ?? FixedOffsetZone.utcInstance;
 }
 
-/** A local date-time without offset ("2026-11-20T00:16:30.000") as an ISO instant with the zone's offset; null when unreadable. */
+/** A local date-time without offset ("2026-11-20T00:16:30.000") placed in `zone`, as UTC ISO text; null when unreadable. */
 export function localToInstant(local: string, zone: Zone): string | null {
   const at = DateTime.fromISO(local, { zone });
-  return at.isValid ? at.toISO({ suppressMilliseconds: true }) : null;
+  return at.isValid ? at.toUTC().toISO({ suppressMilliseconds: true }) : null;
+}
+
+/** Epoch milliseconds as UTC ISO text (no .000 when whole seconds). */
+export function instantText(epochMs: number): string {
+  return DateTime.fromMillis(epochMs, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) as string;
 }
 
 /** An ISO date-time with an offset ("2026-11-20T07:02:11-05:00", "...Z") as UTC ISO text; null when unreadable. */
