@@ -10,6 +10,7 @@ import { grantFromTokens } from '../shared/provider-grant';
 import { callJson } from '../shared/provider-http';
 import { GarminSummaryType, mapGarminSummaries } from './garmin-mapping';
 import { receiveGarminWebhook } from './garmin-webhook';
+import { uploadableRecords } from '../provider-records';
 
 /** The summary types read, in page order. */
 export const GARMIN_SUMMARY_TYPES: readonly GarminSummaryType[] = ['dailies', 'activities', 'sleeps', 'bodyComps'];
@@ -91,7 +92,7 @@ export class GarminProvider implements DataProvider {
     if (!Array.isArray(answer)) throw new ProviderError(ProviderErrorKind.InvalidResponse, `garmin: ${type} is not a list`);
     const next: GarminCursor | null =
       position.type + 1 < GARMIN_SUMMARY_TYPES.length ? { start: position.start, type: position.type + 1 } : end < to ? { start: end, type: 0 } : null;
-    return { records: mapGarminSummaries(type, answer), nextCursor: next ? encodeCursor(next) : null };
+    return { records: uploadableRecords(this.source, mapGarminSummaries(type, answer)), nextCursor: next ? encodeCursor(next) : null };
   }
 
   receiveWebhook(request: VendorWebhookRequest): VendorWebhookAnswer {

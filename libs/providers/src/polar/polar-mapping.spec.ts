@@ -1,10 +1,17 @@
 import { readHealthUpload } from '@strive/domain';
+import { ProviderRecords } from '@strive/domain';
+import { mergeRecords, RecordRow } from '../provider-records';
 import { mapPolarDailyActivities, mapPolarExercises, mapPolarHeartRateDays, mapPolarNights, parseIsoDuration, polarInstant, polarSportType } from './polar-mapping';
 
 // Payloads written from the AccessLink v3 reference (exercises, daily activity, sleep,
 // nightly recharge, continuous heart rate).
 const NOW = new Date('2026-11-23T00:00:00Z');
 const uploadable = (records: object) => readHealthUpload({ source: 'POLAR', ...records }, NOW);
+const nights = (sleep: unknown, recharge: unknown): ProviderRecords => {
+  const out: Record<string, RecordRow[]> = {};
+  for (const night of mapPolarNights(sleep, recharge)) mergeRecords(out, night);
+  return out;
+};
 
 describe('Polar mapping', () => {
   it('reads ISO 8601 durations', () => {
@@ -77,7 +84,7 @@ describe('Polar mapping', () => {
   });
 
   it('maps a night with its recharge, and places the local HH:MM hypnogram across midnight', () => {
-    const records = mapPolarNights(
+    const records = nights(
       {
         nights: [{
           polar_user: 'https://www.polaraccesslink.com/v3/users/475',
@@ -125,7 +132,7 @@ describe('Polar mapping', () => {
   });
 
   it('maps a night without recharge, and a night starting after midnight', () => {
-    const records = mapPolarNights({
+    const records = nights({
       nights: [{ date: '2026-11-21', sleep_start_time: '2026-11-21T00:20:00-05:00', sleep_end_time: '2026-11-21T07:00:00-05:00', light_sleep: 3600, hypnogram: { '00:20': 3, '01:20': 5 } }],
     }, null);
     expect(records.sleep_summary?.[0]).toMatchObject({ start_time: '2026-11-21T05:20:00.000Z', total_sleep_duration: '01:00:00.000000', average_hrv: null, deep_duration: null });

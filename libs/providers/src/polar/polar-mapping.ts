@@ -251,15 +251,16 @@ export function mapPolarDailyActivities(payload: unknown): ProviderRecords {
   return out;
 }
 
-/** GET /v3/users/sleep `{nights}` with GET /v3/users/nightly-recharge `{recharges}`, matched by date. */
-export function mapPolarNights(sleepPayload: unknown, rechargePayload: unknown): ProviderRecords {
+/**
+ * GET /v3/users/sleep `{nights}` with GET /v3/users/nightly-recharge `{recharges}`, matched by
+ * date: each night's records on their own, so a page can hold as many nights as fit.
+ */
+export function mapPolarNights(sleepPayload: unknown, rechargePayload: unknown): ProviderRecords[] {
   const nights = objects((sleepPayload as Row | null)?.nights);
   const recharges = new Map(objects((rechargePayload as Row | null)?.recharges).map((r) => [String(r.date), r as unknown as PolarNightlyRecharge]));
-  const out: Record<string, Row[]> = {};
-  for (const night of nights) {
-    mergeRecords(out, mapPolarSleep(night as unknown as PolarSleep, recharges.get(String(night.date)) ?? null));
-  }
-  return out;
+  return nights
+    .map((night) => mapPolarSleep(night as unknown as PolarSleep, recharges.get(String(night.date)) ?? null))
+    .filter((records) => Object.keys(records).length > 0);
 }
 
 /** GET /v3/users/continuous-heart-rate?from&to `{heart_rates}`. */

@@ -1,5 +1,5 @@
 import {
-  AuthorizationRequest, CodeExchange, DataProvider, ProviderError, ProviderErrorKind, ProviderGrant, ProviderRecords, SyncPage, SyncPageRequest,
+  AuthorizationRequest, CodeExchange, DataProvider, MAX_UPLOAD_RECORDS, ProviderError, ProviderErrorKind, ProviderGrant, ProviderRecords, SyncPage, SyncPageRequest,
   VendorWebhookAnswer, VendorWebhookRequest,
 } from '@strive/domain';
 import { VendorModule, VendorSettings } from '../vendor-module';
@@ -7,13 +7,19 @@ import { OAuthClient } from '../shared/oauth-client';
 import { decodeCursor, encodeCursor } from '../shared/page-cursor';
 import { isRecord } from '../shared/payload-reading';
 import { callJson } from '../shared/provider-http';
-import { RecordRow } from '../provider-records';
+import { mergeRecords, RecordRow, uploadableRecords } from '../provider-records';
 import { mapPolarDailyActivities, mapPolarExercises, mapPolarHeartRateDays, mapPolarNights } from './polar-mapping';
 import { receivePolarWebhook } from './polar-webhook';
 
 /** AccessLink serves the last 28 days of daily data (30 of exercises); a backfill asks no more. */
 const POLAR_DAYS = 28;
 const STAGES = ['exercises', 'activities', 'nights', 'heart_rate'] as const;
+
+interface PolarCursor {
+  readonly stage: number;
+  /** The first night of the page, when the nights take more than one page. */
+  readonly night?: number;
+}
 
 /** The day's records whose time or date lies in [from, to): Polar's lists ignore the window. */
 function inWindow(records: ProviderRecords, from: Date, to: Date): ProviderRecords {
@@ -85,8 +91,12 @@ export class PolarProvider implements DataProvider {
   }
 
   async fetchPage(request: SyncPageRequest): Promise<SyncPage> {
-    const stage = request.cursor === null ? 0 : decodeCursor<{ stage: number }>(request.cursor).stage;
-    if (!Number.isInteger(stage) || stage < 0 || stage >= STAGES.length) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'polar: unreadable sync cursor');
+    const position = request.cursor === null ? { stage: 0 } : decodeCursor<PolarCursor>(request.cursor);
+    const { stage } = position;
+    const firstNight = position.night ?? 0;
+    if (!Number.isInteger(stage) || stage < 0 || stage >= STAGES.length || !Number.isInteger(firstNight) || firstNight < 0) {
+      throw new ProviderError(ProviderErrorKind.InvalidResponse, 'polar: unreadable sync cursor');
+    }
     // Date-keyed endpoints take at most 28 days: the window's last 28.
     const earliest = new Date(request.to.getTime() - POLAR_DAYS * 86_400_000);
     const from = request.from < earliest ? earliest : request.from;
@@ -97,6 +107,7 @@ export class PolarProvider implements DataProvider {
       return callJson(url, { accessToken: request.grant.accessToken, allowInsecureHttp: this.settings.allowInsecureHttp });
     };
     let records: ProviderRecords;
+    let nextNight: number | null = null;
     switch (STAGES[stage]) {
       case 'exercises':
         records = mapPolarExercises(await get('/v3/exercises'));
@@ -107,14 +118,27 @@ export class PolarProvider implements DataProvider {
       case 'nights': {
         const [sleep, recharge] = [await get('/v3/users/sleep'), await get('/v3/users/nightly-recharge')];
         if (!isRecord(sleep) && sleep !== null) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'polar: sleep is not an object');
-        records = mapPolarNights(sleep, recharge);
+        // Nights with their stages can outgrow one upload: as many whole nights as fit.
+        const nights = mapPolarNights(sleep, recharge).map((night) => inWindow(night, request.from, request.to));
+        const page: Record<string, RecordRow[]> = {};
+        let count = 0;
+        let index = firstNight;
+        for (; index < nights.length; index++) {
+          const size = Object.values(nights[index]).reduce((sum, list) => sum + (list?.length ?? 0), 0);
+          if (count > 0 && count + size > MAX_UPLOAD_RECORDS) break;
+          mergeRecords(page, nights[index]);
+          count += size;
+        }
+        records = page;
+        if (index < nights.length) nextNight = index;
         break;
       }
       case 'heart_rate':
         records = mapPolarHeartRateDays(await get('/v3/users/continuous-heart-rate', dates));
         break;
     }
-    return { records: inWindow(records, request.from, request.to), nextCursor: stage + 1 < STAGES.length ? encodeCursor({ stage: stage + 1 }) : null };
+    const next: PolarCursor | null = nextNight !== null ? { stage, night: nextNight } : stage + 1 < STAGES.length ? { stage: stage + 1 } : null;
+    return { records: uploadableRecords(this.source, inWindow(records, request.from, request.to)), nextCursor: next ? encodeCursor(next) : null };
   }
 
   receiveWebhook(request: VendorWebhookRequest): VendorWebhookAnswer {

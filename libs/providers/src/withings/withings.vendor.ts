@@ -12,6 +12,7 @@ import { callJson } from '../shared/provider-http';
 import { withingsBody, withingsTokenFetch } from './withings-envelope';
 import { mapWithingsActivities, mapWithingsMeasureGroups, mapWithingsSleeps, mapWithingsWorkouts } from './withings-mapping';
 import { receiveWithingsWebhook } from './withings-webhook';
+import { uploadableRecords } from '../provider-records';
 
 interface Stage {
   readonly path: string;
@@ -39,10 +40,17 @@ const STAGES: readonly Stage[] = [
 ];
 /** Bound on Withings' paging: a page offset beyond this is a vendor answer gone wrong. */
 const MAX_OFFSET = 1_000_000;
+/**
+ * Measures are read a week at a time: a group maps to up to a dozen records, and a page must
+ * stay within the upload limit of 1,000 records however often the person steps on the scale.
+ */
+const MEASURE_WINDOW_SECONDS = 7 * 86_400;
 
 interface WithingsCursor {
   readonly stage: number;
   readonly offset: number;
+  /** Start (epoch seconds) of the week of measures being read. */
+  readonly start?: number;
 }
 
 /**
@@ -98,16 +106,20 @@ export class WithingsProvider implements DataProvider {
   }
 
   async fetchPage(request: SyncPageRequest): Promise<SyncPage> {
-    const position = request.cursor === null ? { stage: 0, offset: 0 } : decodeCursor<WithingsCursor>(request.cursor);
-    if (!Number.isInteger(position.stage) || position.stage < 0 || position.stage >= STAGES.length || !Number.isInteger(position.offset) || position.offset < 0 || position.offset > MAX_OFFSET) {
+    const from = Math.floor(request.from.getTime() / 1000);
+    const to = Math.ceil(request.to.getTime() / 1000);
+    const position = request.cursor === null ? { stage: 0, offset: 0, start: from } : decodeCursor<WithingsCursor>(request.cursor);
+    const start = position.start ?? from;
+    if (!Number.isInteger(position.stage) || position.stage < 0 || position.stage >= STAGES.length || !Number.isInteger(position.offset) || position.offset < 0 || position.offset > MAX_OFFSET || !Number.isInteger(start) || start < from) {
       throw new ProviderError(ProviderErrorKind.InvalidResponse, 'withings: unreadable sync cursor');
     }
     const stage = STAGES[position.stage];
     const form: Record<string, string> = { action: stage.action };
+    const weekEnd = Math.min(start + MEASURE_WINDOW_SECONDS, to);
     if (stage.window === 'epoch') {
       form.category = '1';
-      form.startdate = String(Math.floor(request.from.getTime() / 1000));
-      form.enddate = String(Math.ceil(request.to.getTime() / 1000));
+      form.startdate = String(start);
+      form.enddate = String(weekEnd);
     } else {
       form.startdateymd = request.from.toISOString().slice(0, 10);
       form.enddateymd = new Date(request.to.getTime() - 1).toISOString().slice(0, 10);
@@ -119,9 +131,10 @@ export class WithingsProvider implements DataProvider {
     const more = body.more === true || body.more === 1;
     const offset = typeof body.offset === 'number' && Number.isInteger(body.offset) ? body.offset : null;
     let next: WithingsCursor | null = null;
-    if (more && offset !== null && offset > position.offset && offset <= MAX_OFFSET) next = { stage: position.stage, offset };
+    if (more && offset !== null && offset > position.offset && offset <= MAX_OFFSET) next = { stage: position.stage, offset, start };
+    else if (stage.window === 'epoch' && weekEnd < to) next = { stage: position.stage, offset: 0, start: weekEnd };
     else if (position.stage + 1 < STAGES.length) next = { stage: position.stage + 1, offset: 0 };
-    return { records: stage.map(body), nextCursor: next ? encodeCursor(next) : null };
+    return { records: uploadableRecords(this.source, stage.map(body)), nextCursor: next ? encodeCursor(next) : null };
   }
 
   receiveWebhook(request: VendorWebhookRequest): VendorWebhookAnswer {
