@@ -5,6 +5,7 @@ import { STRAVA_SANDBOX } from './strava.sandbox';
 import { GARMIN_SANDBOX } from './garmin.sandbox';
 import { POLAR_SANDBOX } from './polar.sandbox';
 import { WITHINGS_SANDBOX } from './withings.sandbox';
+import { WHOOP_SANDBOX } from './whoop.sandbox';
 
 export type { AutoConsent, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
 export { sandboxCredentials } from '@strive/providers';
@@ -15,6 +16,7 @@ export const SANDBOX_VENDORS: readonly SandboxVendor[] = [
   GARMIN_SANDBOX,
   POLAR_SANDBOX,
   WITHINGS_SANDBOX,
+  WHOOP_SANDBOX,
   STRAVA_SANDBOX,
   FITBIT_SANDBOX,
 ];

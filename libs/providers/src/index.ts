@@ -6,6 +6,7 @@ import { STRAVA_MODULE } from './strava/strava.vendor';
 import { GARMIN_MODULE } from './garmin/garmin.vendor';
 import { POLAR_MODULE } from './polar/polar.vendor';
 import { WITHINGS_MODULE } from './withings/withings.vendor';
+import { WHOOP_MODULE } from './whoop/whoop.vendor';
 
 export type { VendorEndpoints, VendorModule, VendorSettings } from './vendor-module';
 export { sandboxCredentials } from './sandbox-credentials';
@@ -16,6 +17,7 @@ export const VENDOR_MODULES: readonly VendorModule[] = [
   GARMIN_MODULE,
   POLAR_MODULE,
   WITHINGS_MODULE,
+  WHOOP_MODULE,
   STRAVA_MODULE,
   FITBIT_MODULE,
 ];
