@@ -6,6 +6,7 @@ import { GARMIN_SANDBOX } from './garmin.sandbox';
 import { POLAR_SANDBOX } from './polar.sandbox';
 import { WITHINGS_SANDBOX } from './withings.sandbox';
 import { WHOOP_SANDBOX } from './whoop.sandbox';
+import { WAHOO_SANDBOX } from './wahoo.sandbox';
 
 export type { AutoConsent, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
 export { sandboxCredentials } from '@strive/providers';
@@ -17,6 +18,7 @@ export const SANDBOX_VENDORS: readonly SandboxVendor[] = [
   POLAR_SANDBOX,
   WITHINGS_SANDBOX,
   WHOOP_SANDBOX,
+  WAHOO_SANDBOX,
   STRAVA_SANDBOX,
   FITBIT_SANDBOX,
 ];

@@ -7,6 +7,7 @@ import { GARMIN_MODULE } from './garmin/garmin.vendor';
 import { POLAR_MODULE } from './polar/polar.vendor';
 import { WITHINGS_MODULE } from './withings/withings.vendor';
 import { WHOOP_MODULE } from './whoop/whoop.vendor';
+import { WAHOO_MODULE } from './wahoo/wahoo.vendor';
 
 export type { VendorEndpoints, VendorModule, VendorSettings } from './vendor-module';
 export { sandboxCredentials } from './sandbox-credentials';
@@ -18,6 +19,7 @@ export const VENDOR_MODULES: readonly VendorModule[] = [
   POLAR_MODULE,
   WITHINGS_MODULE,
   WHOOP_MODULE,
+  WAHOO_MODULE,
   STRAVA_MODULE,
   FITBIT_MODULE,
 ];
