@@ -166,7 +166,21 @@ function sleep(date: DateTime, next: () => number): SyntheticSleep {
   };
 }
 
+/** Days already made (time zone arithmetic is the slow part); cleared when full, so bounded. */
+const DAYS = new Map<string, SyntheticDay>();
+const MAX_CACHED_DAYS = 20_000;
+
 export function syntheticDay(vendor: string, userId: string, date: string): SyntheticDay {
+  const key = `${vendor}|${userId}|${date}`;
+  let day = DAYS.get(key);
+  if (!day) {
+    if (DAYS.size >= MAX_CACHED_DAYS) DAYS.clear();
+    DAYS.set(key, (day = makeDay(vendor, userId, date)));
+  }
+  return day;
+}
+
+function makeDay(vendor: string, userId: string, date: string): SyntheticDay {
   const zone = userZone(vendor, userId);
   const next = random(`${vendor}|${userId}|${date}`);
   const day = DateTime.fromISO(date, { zone }).startOf('day');
