@@ -1,6 +1,7 @@
 import { SandboxVendor } from './sandbox-vendor';
 import { startSandboxServer, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
 import { FITBIT_SANDBOX } from './fitbit.sandbox';
+import { OURA_SANDBOX } from './oura.sandbox';
 import { STRAVA_SANDBOX } from './strava.sandbox';
 
 export type { AutoConsent, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
@@ -11,6 +12,7 @@ export type { SandboxCredentials } from '@strive/providers';
 export const SANDBOX_VENDORS: readonly SandboxVendor[] = [
   STRAVA_SANDBOX,
   FITBIT_SANDBOX,
+  OURA_SANDBOX,
 ];
 
 /**
