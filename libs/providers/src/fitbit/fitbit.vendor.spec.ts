@@ -5,6 +5,8 @@ import { vendorSettingsFromEnv } from '../index';
 import { allPages, authorize, connect, control, merged, REDIRECT_URI, webhookReceiver } from '../../test-support/sandbox-flow';
 import { FitbitProvider, fitbitRetryAfter } from './fitbit.vendor';
 
+jest.setTimeout(30_000);
+
 describe('Fitbit adapter against the sandbox', () => {
   let sandbox: VendorSandbox;
   let fitbit: FitbitProvider;
