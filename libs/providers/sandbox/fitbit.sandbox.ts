@@ -11,44 +11,19 @@ const NAMES: Record<WorkoutKind, { name: string; typeId: number }> = {
 };
 const LOCAL = "yyyy-MM-dd'T'HH:mm:ss.SSS";
 
-/** GET /1/user/-/activities/date/{date}.json, metric units (km). */
-export function fitbitDailySummary(day: SyntheticDay): Record<string, unknown> {
-  const km = (m: number) => Math.round(m) / 1000;
-  const logged = day.workouts.reduce((sum, w) => sum + w.distanceMeters, 0);
-  return {
-    activities: [],
-    goals: { activeMinutes: 30, caloriesOut: 2500, distance: 8.05, floors: 10, steps: 10000 },
-    summary: {
-      activeScore: -1,
-      activityCalories: day.activityCalories,
-      caloriesBMR: day.caloriesOut - day.activityCalories,
-      caloriesOut: day.caloriesOut,
-      distances: [
-        { activity: 'total', distance: km(day.distanceMeters) },
-        { activity: 'tracker', distance: km(day.distanceMeters) },
-        { activity: 'loggedActivities', distance: km(logged) },
-        { activity: 'veryActive', distance: km(day.distanceMeters * 0.3) },
-        { activity: 'moderatelyActive', distance: km(day.distanceMeters * 0.2) },
-        { activity: 'lightlyActive', distance: km(day.distanceMeters * 0.5) },
-        { activity: 'sedentaryActive', distance: 0 },
-      ],
-      elevation: day.floors * 3,
-      fairlyActiveMinutes: day.minutes.fairly,
-      floors: day.floors,
-      heartRateZones: [
-        { caloriesOut: 1600.5, max: 97, min: 30, minutes: 1200, name: 'Out of Range' },
-        { caloriesOut: 400.2, max: 135, min: 97, minutes: 150, name: 'Fat Burn' },
-        { caloriesOut: 200.1, max: 164, min: 135, minutes: 30, name: 'Cardio' },
-        { caloriesOut: 20.3, max: 220, min: 164, minutes: 2, name: 'Peak' },
-      ],
-      lightlyActiveMinutes: day.minutes.lightly,
-      marginalCalories: Math.round(day.activityCalories * 0.6),
-      restingHeartRate: day.restingHeartRate,
-      sedentaryMinutes: day.minutes.sedentary,
-      steps: day.steps,
-      veryActiveMinutes: day.minutes.very,
-    },
-  };
+/** One value of an activity time series (metric units: km), as the string Fitbit sends. */
+function seriesValue(day: SyntheticDay, resource: string): string | null {
+  switch (resource) {
+    case 'steps': return String(day.steps);
+    case 'distance': return String(Math.round(day.distanceMeters) / 1000);
+    case 'calories': return String(day.caloriesOut);
+    case 'floors': return String(day.floors);
+    case 'minutesSedentary': return String(day.minutes.sedentary);
+    case 'minutesLightlyActive': return String(day.minutes.lightly);
+    case 'minutesFairlyActive': return String(day.minutes.fairly);
+    case 'minutesVeryActive': return String(day.minutes.very);
+    default: return null;
+  }
 }
 
 /** An entry of GET /1/user/-/activities/list.json (startTime in local time with its offset). */
@@ -166,11 +141,6 @@ export const FITBIT_SANDBOX: SandboxVendor = {
         : { status: 204, body: '' };
     }
     if (request.method !== 'GET') return null;
-    const day = /^\/1\/user\/-\/activities\/date\/(\d{4}-\d{2}-\d{2})\.json$/.exec(path);
-    if (day) {
-      const done = pastDates(V, user, day[1], day[1], request.now).length > 0;
-      return { status: 200, body: done ? fitbitDailySummary(syntheticDay(V, user, day[1])) : { activities: [], goals: {}, summary: { steps: 0, caloriesOut: 0, distances: [{ activity: 'total', distance: 0 }] } } };
-    }
     if (path === '/1/user/-/activities/list.json') {
       const afterDate = request.query.get('afterDate') ?? '';
       const limit = Number(request.query.get('limit'));
@@ -221,6 +191,12 @@ export const FITBIT_SANDBOX: SandboxVendor = {
             },
           }
         : heart;
+    }
+    const series = /^\/1\/user\/-\/activities\/([A-Za-z]+)\/date\//.exec(path);
+    if (series && seriesValue(syntheticDay(V, user, '2026-01-01'), series[1]) !== null) {
+      const dates = dateRange(path, `/1/user/-/activities/${series[1]}/date/`, '.json', 1095, user, request.now);
+      if (!Array.isArray(dates)) return dates;
+      return { status: 200, body: { [`activities-${series[1]}`]: dates.map((date) => ({ dateTime: date, value: seriesValue(syntheticDay(V, user, date), series[1]) })) } };
     }
     const weight = dateRange(path, '/1/user/-/body/log/weight/date/', '.json', 31, user, request.now);
     if (weight) {

@@ -1,6 +1,7 @@
 import { SandboxVendor } from './sandbox-vendor';
 import { startSandboxServer, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
 import { FITBIT_SANDBOX } from './fitbit.sandbox';
+import { OURA_SANDBOX } from './oura.sandbox';
 import { STRAVA_SANDBOX } from './strava.sandbox';
 import { GARMIN_SANDBOX } from './garmin.sandbox';
 import { POLAR_SANDBOX } from './polar.sandbox';
@@ -21,6 +22,7 @@ export const SANDBOX_VENDORS: readonly SandboxVendor[] = [
   WAHOO_SANDBOX,
   STRAVA_SANDBOX,
   FITBIT_SANDBOX,
+  OURA_SANDBOX,
 ];
 
 /**

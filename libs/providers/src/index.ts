@@ -2,6 +2,7 @@ import { DataProvider, Source } from '@strive/domain';
 import { VendorModule, VendorSettings } from './vendor-module';
 import { sandboxCredentials } from './sandbox-credentials';
 import { FITBIT_MODULE } from './fitbit/fitbit.vendor';
+import { OURA_MODULE } from './oura/oura.vendor';
 import { STRAVA_MODULE } from './strava/strava.vendor';
 import { GARMIN_MODULE } from './garmin/garmin.vendor';
 import { POLAR_MODULE } from './polar/polar.vendor';
@@ -22,6 +23,7 @@ export const VENDOR_MODULES: readonly VendorModule[] = [
   WAHOO_MODULE,
   STRAVA_MODULE,
   FITBIT_MODULE,
+  OURA_MODULE,
 ];
 
 /**

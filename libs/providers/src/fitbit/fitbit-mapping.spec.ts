@@ -1,46 +1,36 @@
 import { readHealthUpload } from '@strive/domain';
 import { vendorZone } from '../shared/vendor-time';
-import { fitbitActivityType, mapFitbitActivityLogs, mapFitbitDailySummary, mapFitbitHeartRateDays, mapFitbitSleepLogs, mapFitbitWeightLogs } from './fitbit-mapping';
+import { fitbitActivityType, mapFitbitActivityLogs, mapFitbitActivitySeries, mapFitbitHeartRateDays, mapFitbitSleepLogs, mapFitbitWeightLogs } from './fitbit-mapping';
 
 // Payloads written from the Fitbit Web API reference (metric unit system: km, kg, m).
 const NOW = new Date('2026-08-01T00:00:00Z');
 const valid = (records: object) => readHealthUpload({ source: 'FITBIT', ...records }, NOW).records.length;
 
-describe('Fitbit daily activity summary -> daily_summary', () => {
-  const answer = {
-    activities: [],
-    goals: { activeMinutes: 30, caloriesOut: 2826, distance: 8.05, floors: 10, steps: 10000 },
-    summary: {
-      activeScore: -1, activityCalories: 1076, caloriesBMR: 1629, caloriesOut: 2522,
-      distances: [
-        { activity: 'total', distance: 4.44 }, { activity: 'tracker', distance: 4.44 }, { activity: 'loggedActivities', distance: 0 },
-        { activity: 'veryActive', distance: 0.73 }, { activity: 'moderatelyActive', distance: 0.95 }, { activity: 'lightlyActive', distance: 2.75 },
-      ],
-      elevation: 24.38, fairlyActiveMinutes: 20, floors: 8,
-      heartRateZones: [{ caloriesOut: 1731.6, max: 94, min: 30, minutes: 1235, name: 'Out of Range' }],
-      lightlyActiveMinutes: 167, marginalCalories: 632, restingHeartRate: 66, sedentaryMinutes: 706, steps: 6160, veryActiveMinutes: 11,
-    },
+describe('Fitbit activity time series -> daily_summary', () => {
+  // GET /1/user/-/activities/{resource}/date/2026-03-29/2026-03-30.json: every value a string.
+  const series = {
+    steps: [{ dateTime: '2026-03-29', value: '6160' }, { dateTime: '2026-03-30', value: '11200' }],
+    distance: [{ dateTime: '2026-03-29', value: '4.44' }, { dateTime: '2026-03-30', value: '8.0512' }],
+    calories: [{ dateTime: '2026-03-29', value: '2522' }, { dateTime: '2026-03-30', value: '2851' }],
+    floors: [{ dateTime: '2026-03-29', value: '8' }],
+    minutesLightlyActive: [{ dateTime: '2026-03-29', value: '167' }, { dateTime: '2026-03-30', value: '201' }],
+    minutesFairlyActive: [{ dateTime: '2026-03-29', value: '20' }, { dateTime: '2026-03-30', value: '35' }],
+    minutesVeryActive: [{ dateTime: '2026-03-29', value: '11' }, { dateTime: '2026-03-30', value: '48' }],
   };
 
-  it('takes the "total" distance in km as metres, active minutes as light + fair + very, and the resting heart rate', () => {
-    const records = mapFitbitDailySummary('2026-03-30', answer);
-    expect(records.daily_summary).toEqual([{
-      external_id: 'daily-2026-03-30',
-      date: '2026-03-30',
-      distance: 4440,
-      steps: 6160,
-      calories: 2522,
-      active_duration: '03:18:00.000000', // 167 + 20 + 11 minutes
-      floors: 8,
-      heart_rate_summary: { resting: 66, average: null, min: null, max: null },
-    }]);
-    expect(valid(records)).toBe(1);
+  it('joins the series by date: km as metres, active time as light + fair + very minutes', () => {
+    const records = mapFitbitActivitySeries(series);
+    expect(records.daily_summary).toEqual([
+      { external_id: 'daily-2026-03-29', date: '2026-03-29', distance: 4440, steps: 6160, calories: 2522, active_duration: '03:18:00.000000', floors: 8 },
+      // No floors series entry (a tracker without altimeter): null, not 0.
+      { external_id: 'daily-2026-03-30', date: '2026-03-30', distance: 8051.2, steps: 11200, calories: 2851, active_duration: '04:44:00.000000', floors: null },
+    ]);
+    expect(valid(records)).toBe(2);
   });
 
-  it('leaves floors and resting heart rate empty for a tracker without them', () => {
-    const { floors: _floors, restingHeartRate: _resting, ...summary } = answer.summary;
-    expect(mapFitbitDailySummary('2026-03-30', { summary }).daily_summary?.[0]).toMatchObject({ floors: null, heart_rate_summary: null });
-    expect(mapFitbitDailySummary('2026-03-30', { errors: [] })).toEqual({});
+  it('leaves out dates without steps and values that are not numbers', () => {
+    const records = mapFitbitActivitySeries({ steps: [{ dateTime: '2026-03-29', value: 'n/a' }], calories: [{ dateTime: '2026-03-29', value: '2000' }] });
+    expect(records.daily_summary).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatDuration, MAX_DISTANCE_M, MAX_DURATION_SECONDS, ProviderRecords } from '@strive/domain';
+import { formatDuration, MAX_CALORIES_KCAL, MAX_DISTANCE_M, MAX_DURATION_SECONDS, MAX_STEPS, ProviderRecords } from '@strive/domain';
 import { Zone } from 'luxon';
 import { heartRateOrNull, isRecord, numberOrNull, quantityOrNull, round, stringOrNull } from '../shared/payload-reading';
 import { instantText, localToInstant, offsetToInstant } from '../shared/vendor-time';
@@ -10,18 +10,15 @@ import { instantText, localToInstant, offsetToInstant } from '../shared/vendor-t
  * person's zone from GET /1/user/-/profile.json (timezone, offsetFromUTCMillis); activity log
  * entries carry their own offset ("2026-11-20T07:02:11.000-05:00").
  */
-export interface FitbitDailySummary {
-  readonly summary: {
-    readonly steps: number;
-    readonly caloriesOut: number;
-    readonly distances: readonly { readonly activity: string; readonly distance: number }[];
-    readonly floors?: number;
-    readonly lightlyActiveMinutes?: number;
-    readonly fairlyActiveMinutes?: number;
-    readonly veryActiveMinutes?: number;
-    readonly restingHeartRate?: number;
-  };
+/** GET /1/user/-/activities/{resource}/date/{start}/{end}.json: `activities-<resource>`, values as strings. */
+export interface FitbitTimeSeriesEntry {
+  readonly dateTime: string;
+  readonly value: string;
 }
+
+/** The activity time series Strive reads, one call each per window (Fitbit allows 1095 days a call). */
+export const FITBIT_ACTIVITY_SERIES = ['steps', 'distance', 'calories', 'floors', 'minutesLightlyActive', 'minutesFairlyActive', 'minutesVeryActive'] as const;
+export type FitbitActivitySeries = (typeof FITBIT_ACTIVITY_SERIES)[number];
 
 export interface FitbitActivityLog {
   readonly logId: number;
@@ -96,29 +93,38 @@ export function fitbitActivityType(name: string | null): string {
   return (name && ACTIVITY_NAMES[name.trim().toLowerCase()]) ?? 'OTHER';
 }
 
-/** One day of GET /1/user/-/activities/date/{date}.json -> daily_summary (distance "total" in km). */
-export function mapFitbitDailySummary(date: string, answer: unknown): ProviderRecords {
-  const summary = isRecord(answer) && isRecord(answer.summary) ? answer.summary : null;
-  if (!summary) return {};
-  const distances = Array.isArray(summary.distances) ? summary.distances : [];
-  const total = distances.find((d) => isRecord(d) && d.activity === 'total');
-  const km = isRecord(total) ? quantityOrNull(total.distance) ?? 0 : 0;
-  const minutes = ['lightlyActiveMinutes', 'fairlyActiveMinutes', 'veryActiveMinutes'].reduce((sum, key) => sum + (quantityOrNull(summary[key]) ?? 0), 0);
-  const resting = heartRateOrNull(summary.restingHeartRate);
-  const floors = quantityOrNull(summary.floors);
-  return {
-    daily_summary: [{
+/**
+ * The activity time series -> one daily_summary per date: distance in km (metric), active time
+ * as light + fair + very active minutes (every minute not sedentary). Fitbit sends every value as
+ * a string ("6160", "4.44"). A date without steps is a day without data and is left out.
+ */
+export function mapFitbitActivitySeries(series: Readonly<Partial<Record<FitbitActivitySeries, readonly unknown[]>>>): ProviderRecords {
+  const values = new Map<string, Partial<Record<FitbitActivitySeries, number>>>();
+  for (const name of FITBIT_ACTIVITY_SERIES) {
+    for (const entry of series[name] ?? []) {
+      if (!isRecord(entry) || typeof entry.dateTime !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.dateTime)) continue;
+      const value = typeof entry.value === 'string' || typeof entry.value === 'number' ? Number(entry.value) : NaN;
+      if (!Number.isFinite(value) || value < 0) continue;
+      const day = values.get(entry.dateTime) ?? {};
+      day[name] = value;
+      values.set(entry.dateTime, day);
+    }
+  }
+  const summaries: Record<string, unknown>[] = [];
+  for (const [date, day] of [...values].sort(([a], [b]) => a.localeCompare(b))) {
+    if (day.steps === undefined) continue;
+    const minutes = (day.minutesLightlyActive ?? 0) + (day.minutesFairlyActive ?? 0) + (day.minutesVeryActive ?? 0);
+    summaries.push({
       external_id: `daily-${date}`,
       date,
-      distance: Math.min(round(km * 1000, 1), MAX_DISTANCE_M),
-      steps: Math.round(quantityOrNull(summary.steps) ?? 0),
-      calories: quantityOrNull(summary.caloriesOut) ?? 0,
-      // Light, fair and very active minutes: every minute not sedentary.
+      distance: Math.min(round((day.distance ?? 0) * 1000, 1), MAX_DISTANCE_M),
+      steps: Math.min(Math.round(day.steps), MAX_STEPS),
+      calories: Math.min(day.calories ?? 0, MAX_CALORIES_KCAL),
       active_duration: formatDuration(Math.min(minutes, 1440) * 60),
-      floors: floors === null ? null : Math.round(floors),
-      heart_rate_summary: resting === null ? null : { resting, average: null, min: null, max: null },
-    }],
-  };
+      floors: day.floors === undefined ? null : Math.round(day.floors),
+    });
+  }
+  return { daily_summary: summaries };
 }
 
 /** GET /1/user/-/activities/list.json `activities` -> workout records (distance per its distanceUnit). */

@@ -10,17 +10,20 @@ import { arrayAt, isRecord, numberOrNull, stringOrNull } from '../shared/payload
 import { grantFromTokens } from '../shared/provider-grant';
 import { callJson, DataCall } from '../shared/provider-http';
 import { addDays, vendorZone, zoneFromName } from '../shared/vendor-time';
-import { mapFitbitActivityLogs, mapFitbitDailySummary, mapFitbitHeartRateDays, mapFitbitSleepLogs, mapFitbitWeightLogs } from './fitbit-mapping';
+import {
+  FITBIT_ACTIVITY_SERIES, FitbitActivitySeries, mapFitbitActivityLogs, mapFitbitActivitySeries, mapFitbitHeartRateDays, mapFitbitSleepLogs, mapFitbitWeightLogs,
+} from './fitbit-mapping';
 import { receiveFitbitWebhook } from './fitbit-webhook';
 
 /**
  * The steps of a sync window, each a page: ranges read in the largest chunk each endpoint
- * allows (sleep 100 days, heart rate a year, weight 31 days), then the daily summaries (one
- * call per day, DAYS_PER_PAGE a page), then the activity log list (100 entries a page).
+ * allows (activity time series and heart rate a year, sleep 100 days, weight 31 days), then the
+ * activity log list (100 entries a page). Fitbit allows 150 calls an hour per person: a year of
+ * daily totals is 7 calls, not 365.
  */
-const STEPS = ['sleep', 'heart', 'weight', 'days', 'activities'] as const;
+const STEPS = ['series', 'heart', 'sleep', 'weight', 'activities'] as const;
 type Step = (typeof STEPS)[number];
-const CHUNK_DAYS: Record<Exclude<Step, 'activities'>, number> = { sleep: 100, heart: 365, weight: 31, days: 7 };
+const CHUNK_DAYS: Record<Exclude<Step, 'activities'>, number> = { series: 365, heart: 365, sleep: 100, weight: 31 };
 export const FITBIT_ACTIVITY_PAGE_SIZE = 100;
 
 interface Position {
@@ -39,7 +42,7 @@ export function fitbitRetryAfter(headers: Headers): number | null {
   return headers.has('fitbit-rate-limit-reset') && Number.isFinite(reset) && reset >= 0 ? Math.ceil(reset) : null;
 }
 
-/** Fitbit Web API: daily activity summaries, activity logs, sleep logs, resting heart rate, weight. */
+/** Fitbit Web API: daily activity totals, activity logs, sleep logs, resting heart rate, weight. */
 export class FitbitProvider implements DataProvider {
   readonly source = 'FITBIT' as const;
   readonly maxBackfillDays = 365;
@@ -119,7 +122,7 @@ export class FitbitProvider implements DataProvider {
     const profile = await this.call('/1/user/-/profile.json', request.grant);
     const user = isRecord(profile) && isRecord(profile.user) ? profile.user : {};
     const zone = vendorZone(stringOrNull(user.timezone), numberOrNull(user.offsetFromUTCMillis));
-    return { z: zone.name, s: 'sleep', d: DateTime.fromJSDate(request.from, { zone }).toISODate() as string };
+    return { z: zone.name, s: STEPS[0], d: DateTime.fromJSDate(request.from, { zone }).toISODate() as string };
   }
 
   private async step(position: Position, zone: Zone, first: string, last: string, request: SyncPageRequest): Promise<{ records: ProviderRecords; next: Position | null }> {
@@ -145,12 +148,12 @@ export class FitbitProvider implements DataProvider {
       case 'weight':
         records = mapFitbitWeightLogs(arrayAt(await this.call(`/1/user/-/body/log/weight/date/${position.d}/${end}.json`, grant), 'weight', 'fitbit weight'), zone);
         break;
-      case 'days': {
-        const summaries: Record<string, unknown>[] = [];
-        for (let date = position.d; date <= end; date = addDays(date, 1)) {
-          summaries.push(...(mapFitbitDailySummary(date, await this.call(`/1/user/-/activities/date/${date}.json`, grant)).daily_summary ?? []));
+      case 'series': {
+        const series: Partial<Record<FitbitActivitySeries, unknown[]>> = {};
+        for (const name of FITBIT_ACTIVITY_SERIES) {
+          series[name] = arrayAt(await this.call(`/1/user/-/activities/${name}/date/${position.d}/${end}.json`, grant), `activities-${name}`, `fitbit ${name}`);
         }
-        records = { daily_summary: summaries };
+        records = mapFitbitActivitySeries(series);
         break;
       }
     }

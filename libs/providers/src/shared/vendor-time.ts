@@ -34,18 +34,6 @@ export function offsetToInstant(text: string): string | null {
   return at.isValid ? at.toUTC().toISO({ suppressMilliseconds: true }) : null;
 }
 
-/** The calendar dates (YYYY-MM-DD, in `zone`) that [from, to) touches, in order. */
-export function localDates(from: Date, to: Date, zone: Zone): string[] {
-  const dates: string[] = [];
-  let day = DateTime.fromJSDate(from, { zone }).startOf('day');
-  const end = DateTime.fromJSDate(to, { zone });
-  while (day < end) {
-    dates.push(day.toISODate() as string);
-    day = day.plus({ days: 1 });
-  }
-  return dates;
-}
-
 /** The UTC calendar date of an instant (YYYY-MM-DD). */
 export function utcDate(at: Date): string {
   return at.toISOString().slice(0, 10);

@@ -4,6 +4,8 @@ import { vendorSettingsFromEnv } from '../index';
 import { allPages, authorize, connect, control, merged, REDIRECT_URI, webhookReceiver } from '../../test-support/sandbox-flow';
 import { StravaProvider, stravaRetryAfter } from './strava.vendor';
 
+jest.setTimeout(30_000);
+
 describe('Strava adapter against the sandbox', () => {
   let sandbox: VendorSandbox;
   let strava: StravaProvider;
