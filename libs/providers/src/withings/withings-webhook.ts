@@ -7,7 +7,7 @@ import { ProviderError, ProviderErrorKind, VendorWebhookAnswer, VendorWebhookReq
  * notifications are not signed; a forged one can only make Strive read the person's data from
  * Withings again, so nothing but the user and the window is taken from it.
  */
-export const WITHINGS_APPLI = {
+const WITHINGS_APPLI = {
   WEIGHT: 1,
   TEMPERATURE: 2,
   PRESSURE: 4,

@@ -93,16 +93,24 @@ export class WithingsProvider implements DataProvider {
   }
 
   async revoke(grant: ProviderGrant): Promise<void> {
+    let current = grant;
+    try {
+      if (grant.expiresAt && grant.expiresAt.getTime() <= Date.now()) current = await this.refresh(grant);
+    } catch (error) {
+      // The grant is gone at Withings already: nothing left to revoke.
+      if (error instanceof ProviderError && error.kind === ProviderErrorKind.Refused) return;
+      throw error;
+    }
     const { clientId, clientSecret } = this.settings;
     const sign = (...parts: string[]) => createHmac('sha256', clientSecret).update(parts.join(',')).digest('hex');
     const post = async (url: URL, form: Record<string, string>, what: string) =>
-      withingsBody(await callJson(url, { method: 'POST', accessToken: grant.accessToken, allowInsecureHttp: this.settings.allowInsecureHttp, form }), what);
+      withingsBody(await callJson(url, { method: 'POST', accessToken: current.accessToken, allowInsecureHttp: this.settings.allowInsecureHttp, form }), what);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signed = await post(this.api('/v2/signature'), { action: 'getnonce', client_id: clientId, timestamp, signature: sign('getnonce', clientId, timestamp) }, 'getnonce');
     const nonce = stringOrNull(signed.nonce);
     if (!nonce) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'withings getnonce: no nonce');
     const revocation = new URL(this.settings.endpoints.revocationUrl ?? this.settings.endpoints.tokenUrl);
-    await post(revocation, { action: 'revoke', client_id: clientId, nonce, signature: sign('revoke', clientId, nonce), userid: grant.vendorUserId }, 'revoke');
+    await post(revocation, { action: 'revoke', client_id: clientId, nonce, signature: sign('revoke', clientId, nonce), userid: current.vendorUserId }, 'revoke');
   }
 
   async fetchPage(request: SyncPageRequest): Promise<SyncPage> {
