@@ -1,4 +1,4 @@
-import { HealthDataError, ProviderRecords, readHealthUpload, Source } from '@strive/domain';
+import { HealthDataError, MAX_UPLOAD_RECORDS, ProviderRecords, readHealthUpload, Source } from '@strive/domain';
 
 /** One record in the upload format, as a mapping builds it. */
 export type RecordRow = Record<string, unknown>;
@@ -33,4 +33,21 @@ export function uploadableRecords(source: Source, records: ProviderRecords, now 
     if (kept.length > 0) out[type] = kept as RecordRow[];
   }
   return out;
+}
+
+/**
+ * As many whole items (a night with its stages, ...) from `first` on as fit in one upload
+ * (always at least one); `next` is the first item left for the next page, or null.
+ */
+export function wholeItemsPage(items: readonly ProviderRecords[], first: number, limit = MAX_UPLOAD_RECORDS): { records: ProviderRecords; next: number | null } {
+  const page: Record<string, RecordRow[]> = {};
+  let count = 0;
+  let index = first;
+  for (; index < items.length; index++) {
+    const size = Object.values(items[index]).reduce((sum, list) => sum + (list?.length ?? 0), 0);
+    if (count > 0 && count + size > limit) break;
+    mergeRecords(page, items[index]);
+    count += size;
+  }
+  return { records: page, next: index < items.length ? index : null };
 }

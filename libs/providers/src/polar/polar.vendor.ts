@@ -1,5 +1,5 @@
 import {
-  AuthorizationRequest, CodeExchange, DataProvider, MAX_UPLOAD_RECORDS, ProviderError, ProviderErrorKind, ProviderGrant, ProviderRecords, SyncPage, SyncPageRequest,
+  AuthorizationRequest, CodeExchange, DataProvider, ProviderError, ProviderErrorKind, ProviderGrant, ProviderRecords, SyncPage, SyncPageRequest,
   VendorWebhookAnswer, VendorWebhookRequest,
 } from '@strive/domain';
 import { VendorModule, VendorSettings } from '../vendor-module';
@@ -7,7 +7,7 @@ import { OAuthClient } from '../shared/oauth-client';
 import { decodeCursor, encodeCursor } from '../shared/page-cursor';
 import { isRecord } from '../shared/payload-reading';
 import { callJson } from '../shared/provider-http';
-import { mergeRecords, RecordRow, uploadableRecords } from '../provider-records';
+import { RecordRow, uploadableRecords, wholeItemsPage } from '../provider-records';
 import { mapPolarDailyActivities, mapPolarExercises, mapPolarHeartRateDays, mapPolarNights } from './polar-mapping';
 import { receivePolarWebhook } from './polar-webhook';
 
@@ -120,17 +120,9 @@ export class PolarProvider implements DataProvider {
         if (!isRecord(sleep) && sleep !== null) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'polar: sleep is not an object');
         // Nights with their stages can outgrow one upload: as many whole nights as fit.
         const nights = mapPolarNights(sleep, recharge).map((night) => inWindow(night, request.from, request.to));
-        const page: Record<string, RecordRow[]> = {};
-        let count = 0;
-        let index = firstNight;
-        for (; index < nights.length; index++) {
-          const size = Object.values(nights[index]).reduce((sum, list) => sum + (list?.length ?? 0), 0);
-          if (count > 0 && count + size > MAX_UPLOAD_RECORDS) break;
-          mergeRecords(page, nights[index]);
-          count += size;
-        }
-        records = page;
-        if (index < nights.length) nextNight = index;
+        const page = wholeItemsPage(nights, firstNight);
+        records = page.records;
+        nextNight = page.next;
         break;
       }
       case 'heart_rate':
