@@ -46,9 +46,11 @@ describe('Polar adapter against the sandbox', () => {
     expect(await kindOf(polar.exchangeCode({ code: callback.code, codeVerifier: 'z'.repeat(43), redirectUri: REDIRECT_URI, callbackParameters: callback }))).toBe(ProviderErrorKind.Refused);
   });
 
-  it('keeps a grant without expiry as it is on refresh', async () => {
+  it('answers refused to a refresh: a token that never expires was refused because the person revoked it', async () => {
     const grant = await connect(polar, '47501003');
-    expect(await polar.refresh(grant)).toBe(grant);
+    await control(sandbox.baseUrl, 'revoke', { vendor: 'polar', user: '47501003' });
+    expect(await kindOf(polar.fetchPage({ grant, from: new Date(Date.now() - 86_400_000), to: new Date(), cursor: null }))).toBe(ProviderErrorKind.Unauthorized);
+    expect(await kindOf(polar.refresh(grant))).toBe(ProviderErrorKind.Refused);
     expect(await stats('47501003')).toMatchObject({ refreshes: 0 });
   });
 

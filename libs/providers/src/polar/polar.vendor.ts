@@ -72,9 +72,12 @@ export class PolarProvider implements DataProvider {
     return { accessToken: tokens.access_token, refreshToken: null, expiresAt: null, scope: typeof tokens.scope === 'string' ? tokens.scope : null, vendorUserId };
   }
 
-  /** AccessLink tokens do not expire: the grant stays as it is. */
-  async refresh(grant: ProviderGrant): Promise<ProviderGrant> {
-    return grant;
+  /**
+   * AccessLink tokens do not expire and come without a refresh token, so a refresh is only ever
+   * asked after the token was refused: the person revoked access at Polar.
+   */
+  async refresh(_grant: ProviderGrant): Promise<ProviderGrant> {
+    throw new ProviderError(ProviderErrorKind.Refused, 'polar: AccessLink tokens do not expire; a refused token was revoked');
   }
 
   /** DELETE /v3/users/{user-id}: the person's AccessLink registration and the token end. */
