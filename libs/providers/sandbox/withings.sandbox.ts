@@ -185,7 +185,7 @@ export const WITHINGS_SANDBOX: SandboxVendor = {
   },
   tokenRequest(form) {
     if (form.get('action') === 'requesttoken') return null;
-    if (form.get('action') !== 'revoke') return refused(2555, 'Unknown action');
+    if (form.get('action') !== 'revoke') return refused(2554, 'Unknown action');
     const { clientId, clientSecret } = this.credentials;
     const nonce = form.get('nonce') ?? '';
     if (form.get('client_id') !== clientId || !nonces.delete(nonce) || form.get('signature') !== sign(clientSecret, 'revoke', clientId, nonce)) {

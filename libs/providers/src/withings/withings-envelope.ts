@@ -4,11 +4,11 @@ import { DEFAULT_RETRY_AFTER_SECONDS } from '../shared/provider-http';
 
 /**
  * Withings answers every call, its token endpoint included, with HTTP 200 and an envelope
- * `{status, body}` (status 0 = ok, 401 = bad token, 601 = too many requests, 2554/2555 =
- * unavailable, anything else = the request was refused, e.g. 503 "invalid params" for a used
- * code or a revoked refresh token).
+ * `{status, body}` (status 0 = ok, 401 = bad token, 601 = too many requests, 522 (a timeout) and
+ * 2555 (an unknown error) = try again later, anything else = the request was refused, e.g. 503
+ * "invalid params" for a used code or a revoked refresh token, 2554 an unknown action).
  */
-const UNAVAILABLE = new Set([2554, 2555]);
+const UNAVAILABLE = new Set([522, 2555]);
 const TOO_MANY_REQUESTS = 601;
 
 /**
