@@ -171,6 +171,19 @@ function pull(type: string, query: URLSearchParams, userId: string, now: Date): 
   return body === null ? null : { status: 200, body };
 }
 
+/**
+ * The Backfill API: 202 for a span of at most 90 days. The sandbox's summaries are "uploaded"
+ * when they happen, so its pulls already hold them and nothing is sent later.
+ */
+function backfillRequest(query: URLSearchParams): SandboxAnswer {
+  const start = Number(query.get('summaryStartTimeInSeconds'));
+  const end = Number(query.get('summaryEndTimeInSeconds'));
+  if (!Number.isInteger(start) || !Number.isInteger(end) || end < start || end - start > 90 * 86_400) {
+    return { status: 400, body: { errorMessage: 'summaryStartTimeInSeconds and summaryEndTimeInSeconds at most 90 days apart are required' } };
+  }
+  return { status: 202, body: '' };
+}
+
 export const GARMIN_SANDBOX: SandboxVendor = {
   slug: 'garmin',
   credentials: sandboxCredentials('GARMIN'),
@@ -185,6 +198,8 @@ export const GARMIN_SANDBOX: SandboxVendor = {
   data(request) {
     if (request.method === 'GET' && request.path === '/wellness-api/rest/user/id') return { status: 200, body: { userId: request.user.id } };
     if (request.method === 'DELETE' && request.path === '/wellness-api/rest/user/registration') return { status: 204, body: '', revokeGrant: true };
+    const backfill = /^\/wellness-api\/rest\/backfill\/(dailies|activities|sleeps|bodyComps)$/.exec(request.path);
+    if (request.method === 'GET' && backfill) return backfillRequest(request.query);
     const match = /^\/wellness-api\/rest\/([A-Za-z]+)$/.exec(request.path);
     if (request.method !== 'GET' || !match) return null;
     return pull(match[1], request.query, request.user.id, request.now);

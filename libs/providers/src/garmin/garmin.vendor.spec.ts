@@ -75,7 +75,16 @@ describe('Garmin adapter against the sandbox', () => {
     const ids = records.daily_summary.map((r) => r.external_id);
     expect(new Set(ids).size).toBe(4);
     expect(ids.every((id) => /^x[0-9a-f]+-[0-9a-f]+-[0-9a-f]+$/.test(String(id)))).toBe(true);
-    expect(await stats('g-1004')).toMatchObject({ data_calls: 16 + 1 });
+    // The user id, 4 backfill requests (one per summary type: the 4 days are one 90-day span), 16 pulls.
+    expect(await stats('g-1004')).toMatchObject({ data_calls: 1 + 4 + 16 });
+  });
+
+  it('asks for no backfill when the sync spans a day or less', async () => {
+    const grant = await connect(garmin, 'g-1009');
+    const to = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const pages = await allPages(garmin, grant, new Date(to.getTime() - 86_400_000), to);
+    expect(pages).toHaveLength(4);
+    expect(await stats('g-1009')).toMatchObject({ data_calls: 1 + 4 });
   });
 
   it('turns a 429 with Retry-After into rate_limited and a 503 into unavailable', async () => {

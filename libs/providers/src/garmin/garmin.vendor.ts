@@ -16,6 +16,8 @@ import { uploadableRecords } from '../provider-records';
 export const GARMIN_SUMMARY_TYPES: readonly GarminSummaryType[] = ['dailies', 'activities', 'sleeps', 'bodyComps'];
 /** The pull endpoints refuse upload windows longer than a day. */
 const MAX_WINDOW_SECONDS = 86_400;
+/** The Backfill API takes at most 90 days of summaries per request. */
+const MAX_BACKFILL_SECONDS = 90 * 86_400;
 
 interface GarminCursor {
   /** Start of the upload window (epoch seconds). */
@@ -29,6 +31,11 @@ interface GarminCursor {
  * samples and stress), activities, sleeps and body compositions, pulled by upload time in
  * windows of at most a day, one summary type per page. Garmin's user id comes from
  * /wellness-api/rest/user/id; disconnecting deletes the user's registration.
+ *
+ * Pulls only see what was uploaded after the person connected; older summaries come through
+ * Garmin's Backfill API, which answers 202 and delivers them later as notifications (whose
+ * upload windows the sync then pulls). A sync spanning more than a day (a new connection, or
+ * catching up after a pause) therefore first asks Garmin to backfill that span.
  */
 export class GarminProvider implements DataProvider {
   readonly source = 'GARMIN' as const;
@@ -83,6 +90,7 @@ export class GarminProvider implements DataProvider {
       throw new ProviderError(ProviderErrorKind.InvalidResponse, 'garmin: unreadable sync cursor');
     }
     if (position.start >= to) return { records: {}, nextCursor: null };
+    if (request.cursor === null && to - from > MAX_WINDOW_SECONDS) await this.requestBackfill(request.grant, from, to);
     const end = Math.min(position.start + MAX_WINDOW_SECONDS, to);
     const type = GARMIN_SUMMARY_TYPES[position.type];
     const url = this.api(`/wellness-api/rest/${type}`);
@@ -97,6 +105,18 @@ export class GarminProvider implements DataProvider {
 
   receiveWebhook(request: VendorWebhookRequest): VendorWebhookAnswer {
     return receiveGarminWebhook(request);
+  }
+
+  /** GET /wellness-api/rest/backfill/{type} per summary type and 90 days; 409 (already asked) is fine. */
+  private async requestBackfill(grant: ProviderGrant, from: number, to: number): Promise<void> {
+    for (let start = from; start < to; start += MAX_BACKFILL_SECONDS) {
+      for (const type of GARMIN_SUMMARY_TYPES) {
+        const url = this.api(`/wellness-api/rest/backfill/${type}`);
+        url.searchParams.set('summaryStartTimeInSeconds', String(start));
+        url.searchParams.set('summaryEndTimeInSeconds', String(Math.min(start + MAX_BACKFILL_SECONDS, to)));
+        await callJson(url, { accessToken: grant.accessToken, allowInsecureHttp: this.settings.allowInsecureHttp, acceptStatuses: [409] });
+      }
+    }
   }
 
   private api(path: string): URL {
