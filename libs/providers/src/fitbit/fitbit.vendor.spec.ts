@@ -71,8 +71,8 @@ describe('Fitbit adapter against the sandbox', () => {
     const from = new Date(to.getTime() - 20 * 86_400_000);
     const pages = await allPages(fitbit, grant, from, to);
     const all = merged(pages);
-    // One page per endpoint: series, heart, sleep, weight (20 days fit in one chunk of each), activities.
-    expect(pages.length).toBe(5);
+    // series, heart, sleep a week a page (20 or 21 days: 3 pages), weight, activities.
+    expect(pages.length).toBe(7);
     expect(all.daily_summary.length).toBeGreaterThanOrEqual(20);
     expect(all.daily_summary.length).toBeLessThanOrEqual(21);
     expect(new Set(all.daily_summary.map((d) => d.date)).size).toBe(all.daily_summary.length);
@@ -81,6 +81,14 @@ describe('Fitbit adapter against the sandbox', () => {
     expect(all.weight.length).toBeGreaterThanOrEqual(9);
     expect(all.sleep_detail.length).toBeGreaterThan(all.sleep_summary.length * 5);
     expect(all.workout.every((w) => Date.parse(String(w.timestamp)) >= from.getTime() && Date.parse(String(w.timestamp)) < to.getTime())).toBe(true);
+  });
+
+  it('keeps every page of a 90-day backfill under the upload limit (sleep stages a week at a time)', async () => {
+    const grant = await connect(fitbit, 'FB0010');
+    const to = new Date();
+    // allPages checks every page with readHealthUpload, which refuses more than 1000 records.
+    const pages = await allPages(fitbit, grant, new Date(to.getTime() - 90 * 86_400_000), to);
+    expect(merged(pages).sleep_detail.length).toBeGreaterThan(1000);
   });
 
   it('follows pagination.next of the activity list across pages (limit 100) over a year', async () => {

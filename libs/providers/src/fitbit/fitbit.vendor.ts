@@ -16,15 +16,16 @@ import {
 import { receiveFitbitWebhook } from './fitbit-webhook';
 
 /**
- * The steps of a sync window, each a page: ranges read in the largest chunk each endpoint
- * allows (activity time series and heart rate a year, sleep 100 days, weight 31 days), then the
- * activity log list (100 entries a page). Fitbit allows 150 calls an hour per person: a year of
- * daily totals is 7 calls, not 365.
+ * The steps of a sync window, each a page: ranges read in large chunks (activity time series and
+ * heart rate a year, weight 31 days: the most each endpoint allows), sleep a week at a time (a
+ * night is one summary and dozens of stages, and a page must stay under the upload limit of 1000
+ * records), then the activity log list (100 entries a page). Fitbit allows 150 calls an hour per
+ * person: a year of daily totals is 7 calls, not 365.
  */
 const STEPS = ['series', 'heart', 'sleep', 'weight', 'activities'] as const;
 type Step = (typeof STEPS)[number];
-const CHUNK_DAYS: Record<Exclude<Step, 'activities'>, number> = { series: 365, heart: 365, sleep: 100, weight: 31 };
-export const FITBIT_ACTIVITY_PAGE_SIZE = 100;
+const CHUNK_DAYS: Record<Exclude<Step, 'activities'>, number> = { series: 365, heart: 365, sleep: 7, weight: 31 };
+const FITBIT_ACTIVITY_PAGE_SIZE = 100;
 
 interface Position {
   /** The person's zone (IANA or fixed offset), read once from the profile. */

@@ -55,7 +55,7 @@ describe('Oura adapter against the sandbox', () => {
     await oura.revoke(grant);
   });
 
-  it('reads 25 days through next_token pages of every collection and a page per UTC day of heart rate', async () => {
+  it('reads 25 days through next_token pages, sleep a week a page, and a page per UTC day of heart rate', async () => {
     const grant = await connect(oura, 'oura-user-5');
     const day = 86_400_000;
     const to = new Date(Math.floor(Date.now() / day) * day - 2 * day);
@@ -67,6 +67,8 @@ describe('Oura adapter against the sandbox', () => {
     expect(all.daily_summary.length).toBeGreaterThanOrEqual(25);
     expect(new Set(all.daily_summary.map((d) => d.date)).size).toBe(all.daily_summary.length);
     expect(all.sleep_summary.length).toBe(all.daily_summary.length);
+    // Sleep a week at a time (25 days: 7 + 7 + 7 + 4), so no page nears the upload limit.
+    expect(pages.filter((p) => p.records.sleep_summary).length).toBe(4);
     expect(all.sleep_summary.every((s) => typeof s.sleep_score === 'number')).toBe(true);
     // 25 UTC days of heart rate, one page each, 24 whole hours a day.
     expect(pages.filter((p) => p.records.heartrate_sample).length).toBe(25);

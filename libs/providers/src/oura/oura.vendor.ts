@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../shared/page-cursor';
 import { arrayAt, isRecord, stringOrNull } from '../shared/payload-reading';
 import { grantFromTokens } from '../shared/provider-grant';
 import { callJson } from '../shared/provider-http';
-import { utcDate } from '../shared/vendor-time';
+import { addDays, utcDate } from '../shared/vendor-time';
 import { mapOuraDailyActivity, mapOuraHeartRate, mapOuraSleep, mapOuraWorkouts } from './oura-mapping';
 import { receiveOuraWebhook } from './oura-webhook';
 
@@ -17,14 +17,21 @@ const DAY_MS = 86_400_000;
 /** next_token pages followed inside one step (daily_sleep scores, a day of heart rate); more is a vendor fault. */
 const MAX_INNER_PAGES = 20;
 
-/** The collections read in order, each followed through its next_token; heart rate a UTC day a page. */
+/**
+ * The collections read in order, each in chunks of days followed through next_token; heart rate
+ * a UTC day a page. Chunks keep a page under the upload limit of 1000 records: a night of sleep
+ * is one summary and dozens of stages, so sleep is read a week at a time.
+ */
 const STEPS = ['daily_activity', 'workout', 'sleep', 'heartrate'] as const;
 type Step = (typeof STEPS)[number];
+const CHUNK_DAYS: Record<Exclude<Step, 'heartrate'>, number> = { daily_activity: 90, workout: 30, sleep: 7 };
 
 interface Position {
   readonly s: Step;
-  /** Oura's next_token within the step. */
+  /** Oura's next_token within the chunk. */
   readonly t: string | null;
+  /** First date of the chunk (daily collections). */
+  readonly d?: string;
   /** heartrate: start of the day read (epoch ms). */
   readonly h?: number;
 }
@@ -86,31 +93,40 @@ export class OuraProvider implements DataProvider {
     return callJson(url, { accessToken, allowInsecureHttp: this.settings.allowInsecureHttp });
   }
 
-  /** One page of a collection over the window's dates (start_date and end_date are both inclusive local dates). */
-  private async collection(type: string, request: SyncPageRequest, token: string | null): Promise<{ data: unknown[]; next: string | null }> {
-    const query: Record<string, string> = { start_date: utcDate(request.from), end_date: utcDate(new Date(request.to.getTime() - 1)) };
-    if (token) query.next_token = token;
+  /**
+   * One page of a collection over a chunk of the window's dates (start_date and end_date are
+   * inclusive dates), and where to go next: the chunk's next_token, the next chunk, or null.
+   */
+  private async collection(type: Exclude<Step, 'heartrate'>, position: Position, request: SyncPageRequest): Promise<{ data: unknown[]; next: Position | null }> {
+    const last = utcDate(new Date(request.to.getTime() - 1));
+    const first = position.d ?? utcDate(request.from);
+    const index = STEPS.indexOf(type) + 1;
+    if (first > last) return { data: [], next: { s: STEPS[index], t: null } };
+    const end = [addDays(first, CHUNK_DAYS[type] - 1), last].sort()[0];
+    const query: Record<string, string> = { start_date: first, end_date: end };
+    if (position.t) query.next_token = position.t;
     const answer = await this.call(`/v2/usercollection/${type}`, request.grant.accessToken, query);
-    return { data: arrayAt(answer, 'data', `oura ${type}`), next: isRecord(answer) ? stringOrNull(answer.next_token) : null };
+    const token = isRecord(answer) ? stringOrNull(answer.next_token) : null;
+    const next: Position | null = token
+      ? { s: type, t: token, d: first }
+      : end < last
+        ? { s: type, t: null, d: addDays(end, 1) }
+        : { s: STEPS[index], t: null };
+    return { data: arrayAt(answer, 'data', `oura ${type}`), next };
   }
 
   private async step(position: Position, request: SyncPageRequest): Promise<{ records: ProviderRecords; next: Position | null }> {
-    const following = (): Position | null => {
-      const index = STEPS.indexOf(position.s) + 1;
-      return index < STEPS.length ? { s: STEPS[index], t: null } : null;
-    };
-    const continued = (token: string | null) => (token ? { s: position.s, t: token } : following());
     switch (position.s) {
       case 'daily_activity': {
-        const page = await this.collection('daily_activity', request, position.t);
-        return { records: mapOuraDailyActivity(page.data), next: continued(page.next) };
+        const page = await this.collection('daily_activity', position, request);
+        return { records: mapOuraDailyActivity(page.data), next: page.next };
       }
       case 'workout': {
-        const page = await this.collection('workout', request, position.t);
-        return { records: mapOuraWorkouts(page.data), next: continued(page.next) };
+        const page = await this.collection('workout', position, request);
+        return { records: mapOuraWorkouts(page.data), next: page.next };
       }
       case 'sleep': {
-        const page = await this.collection('sleep', request, position.t);
+        const page = await this.collection('sleep', position, request);
         const days = page.data.flatMap((doc) => (isRecord(doc) && typeof doc.day === 'string' ? [doc.day] : [])).sort();
         const scores: unknown[] = [];
         if (days.length > 0) {
@@ -124,7 +140,7 @@ export class OuraProvider implements DataProvider {
             if (!token) break;
           }
         }
-        return { records: mapOuraSleep(page.data, scores), next: continued(page.next) };
+        return { records: mapOuraSleep(page.data, scores), next: page.next };
       }
       case 'heartrate':
         return this.heartRateDay(position, request);

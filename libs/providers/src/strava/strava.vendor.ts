@@ -12,7 +12,7 @@ import { mapStravaActivities } from './strava-mapping';
 import { receiveStravaWebhook } from './strava-webhook';
 
 /** Activities per page (Strava allows up to 200). */
-export const STRAVA_PAGE_SIZE = 100;
+const STRAVA_PAGE_SIZE = 100;
 
 /**
  * Seconds until Strava's rate limits reset, from X-RateLimit-Limit / X-RateLimit-Usage
