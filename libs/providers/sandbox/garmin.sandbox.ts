@@ -1,5 +1,9 @@
 import { DateTime } from 'luxon';
 import { sandboxCredentials } from '@strive/providers';
+import type { GarminActivity, GarminBodyComp, GarminDaily, GarminSleep } from '../src/garmin/garmin-mapping';
+
+/** A payload as the adapter reads it, with the vendor's other fields beside. */
+type Payload<T> = T & Record<string, unknown>;
 import { SandboxAnswer, SandboxVendor } from './sandbox-vendor';
 import { heartRateSamples, pastDates, SyntheticDay, syntheticDay, SyntheticWorkout, userZone, WorkoutKind } from './synthetic-data';
 
@@ -24,7 +28,7 @@ function summaryId(userId: string, start: number, duration?: number): string {
   return duration === undefined ? `${prefix}-${hex(start)}` : `${prefix}-${hex(start)}-${hex(duration)}`;
 }
 
-function daily(userId: string, day: SyntheticDay): Record<string, unknown> {
+function daily(userId: string, day: SyntheticDay): Payload<GarminDaily> {
   const start = DateTime.fromISO(day.date, { zone: day.zone }).startOf('day');
   const end = start.plus({ days: 1 });
   const duration = seconds(end) - seconds(start);
@@ -67,7 +71,7 @@ function daily(userId: string, day: SyntheticDay): Record<string, unknown> {
   };
 }
 
-function activity(workout: SyntheticWorkout): Record<string, unknown> {
+function activity(workout: SyntheticWorkout): Payload<GarminActivity> {
   return {
     summaryId: String(workout.id),
     activityId: workout.id,
@@ -87,7 +91,7 @@ function activity(workout: SyntheticWorkout): Record<string, unknown> {
   };
 }
 
-function sleep(userId: string, day: SyntheticDay): Record<string, unknown> {
+function sleep(userId: string, day: SyntheticDay): Payload<GarminSleep> {
   const night = day.sleep;
   const duration = seconds(night.end) - seconds(night.start);
   const levels: Record<string, { startTimeInSeconds: number; endTimeInSeconds: number }[]> = { deep: [], light: [], rem: [], awake: [] };
@@ -111,7 +115,7 @@ function sleep(userId: string, day: SyntheticDay): Record<string, unknown> {
   };
 }
 
-function bodyComp(userId: string, day: SyntheticDay): Record<string, unknown> {
+function bodyComp(userId: string, day: SyntheticDay): Payload<GarminBodyComp> {
   const at = DateTime.fromISO(day.date, { zone: day.zone }).set({ hour: 7 });
   const bmi = Math.round((day.weightKg / (day.heightMeters * day.heightMeters)) * 10) / 10;
   return {

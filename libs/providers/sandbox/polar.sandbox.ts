@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { DateTime, Duration } from 'luxon';
 import { sandboxCredentials } from '@strive/providers';
+import type { PolarContinuousHeartRate, PolarDailyActivity, PolarExercise, PolarNightlyRecharge, PolarSleep } from '../src/polar/polar-mapping';
+
+/** A payload as the adapter reads it, with the vendor's other fields beside. */
+type Payload<T> = T & Record<string, unknown>;
 import { SandboxAnswer, SandboxVendor, SandboxWebhook } from './sandbox-vendor';
 import { heartRateSamples, pastDates, SyntheticDay, syntheticDay, SyntheticWorkout, userZone, WorkoutKind } from './synthetic-data';
 
@@ -22,7 +26,7 @@ const registered = new Set<string>();
 const isoDuration = (seconds: number) => Duration.fromObject({ seconds }).shiftTo('hours', 'minutes', 'seconds').toISO();
 const polarUser = (userId: string) => `https://www.polaraccesslink.com/v3/users/${userId}`;
 
-function exercise(userId: string, workout: SyntheticWorkout): Record<string, unknown> {
+function exercise(userId: string, workout: SyntheticWorkout): Payload<PolarExercise> {
   const [sport, detailed] = SPORT[workout.kind];
   return {
     id: `ex${workout.id.toString(36)}`,
@@ -44,7 +48,7 @@ function exercise(userId: string, workout: SyntheticWorkout): Record<string, unk
   };
 }
 
-function activity(day: SyntheticDay): Record<string, unknown> {
+function activity(day: SyntheticDay): Payload<PolarDailyActivity> {
   const start = DateTime.fromISO(day.date, { zone: day.zone }).startOf('day');
   const active = (day.minutes.lightly + day.minutes.fairly + day.minutes.very) * 60;
   return {
@@ -61,15 +65,15 @@ function activity(day: SyntheticDay): Record<string, unknown> {
   };
 }
 
-function night(userId: string, day: SyntheticDay): Record<string, unknown> {
+function night(userId: string, day: SyntheticDay): Payload<PolarSleep> {
   const sleep = day.sleep;
   const hypnogram: Record<string, number> = {};
   for (const stage of sleep.stages) hypnogram[stage.start.toFormat('HH:mm')] = HYPNOGRAM[stage.stage];
   return {
     polar_user: polarUser(userId),
     date: day.date,
-    sleep_start_time: sleep.start.toISO({ suppressMilliseconds: true }),
-    sleep_end_time: sleep.end.toISO({ suppressMilliseconds: true }),
+    sleep_start_time: sleep.start.toISO({ suppressMilliseconds: true }) as string,
+    sleep_end_time: sleep.end.toISO({ suppressMilliseconds: true }) as string,
     device_id: '1111AAAA',
     continuity: 2.6,
     continuity_class: 3,
@@ -93,7 +97,7 @@ function night(userId: string, day: SyntheticDay): Record<string, unknown> {
   };
 }
 
-function recharge(userId: string, day: SyntheticDay): Record<string, unknown> {
+function recharge(userId: string, day: SyntheticDay): Payload<PolarNightlyRecharge> {
   const sleep = day.sleep;
   return {
     polar_user: polarUser(userId),
@@ -110,7 +114,7 @@ function recharge(userId: string, day: SyntheticDay): Record<string, unknown> {
   };
 }
 
-function heartRateDay(userId: string, date: string): Record<string, unknown> {
+function heartRateDay(userId: string, date: string): Payload<PolarContinuousHeartRate> {
   return {
     polar_user: polarUser(userId),
     date,

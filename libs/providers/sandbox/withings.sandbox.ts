@@ -1,6 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { sandboxCredentials } from '@strive/providers';
+import type { WithingsActivity, WithingsMeasureGroup, WithingsSleep, WithingsWorkout } from '../src/withings/withings-mapping';
+
+/** A payload as the adapter reads it, with the vendor's other fields beside. */
+type Payload<T> = T & Record<string, unknown>;
 import { SandboxAnswer, SandboxVendor } from './sandbox-vendor';
 import { pastDates, SyntheticDay, syntheticDay, userZone, WorkoutKind } from './synthetic-data';
 
@@ -34,12 +38,12 @@ function page<T>(items: readonly T[], form: URLSearchParams, key: string, extra:
   return ok({ ...extra, [key]: slice, more, offset: more ? offset + slice.length : 0 });
 }
 
-function measureGroups(userId: string, day: SyntheticDay): Record<string, unknown>[] {
+function measureGroups(userId: string, day: SyntheticDay): Payload<WithingsMeasureGroup>[] {
   const weighing = DateTime.fromISO(day.date, { zone: day.zone }).set({ hour: 7, minute: 2 });
   const weightGrams = Math.round(day.weightKg * 1000);
   const dayNumber = Math.floor(DateTime.fromISO(day.date, { zone: 'utc' }).toSeconds() / 86_400);
   const base = { attrib: 0, created: epoch(weighing) + 30, modified: epoch(weighing) + 30, category: 1, deviceid: 'a1b2c3', hash_deviceid: 'a1b2c3', comment: null, timezone: day.zone };
-  const groups: Record<string, unknown>[] = [{
+  const groups: Payload<WithingsMeasureGroup>[] = [{
     ...base,
     grpid: Number(userId) * 100_000 + dayNumber * 2,
     date: epoch(weighing),
@@ -69,7 +73,7 @@ function measureGroups(userId: string, day: SyntheticDay): Record<string, unknow
   return groups;
 }
 
-function activity(day: SyntheticDay): Record<string, unknown> {
+function activity(day: SyntheticDay): Payload<WithingsActivity> {
   return {
     date: day.date,
     timezone: day.zone,
@@ -92,7 +96,7 @@ function activity(day: SyntheticDay): Record<string, unknown> {
   };
 }
 
-function workouts(day: SyntheticDay): Record<string, unknown>[] {
+function workouts(day: SyntheticDay): Payload<WithingsWorkout>[] {
   return day.workouts.map((w) => ({
     id: w.id,
     category: CATEGORY[w.kind],
@@ -118,7 +122,7 @@ function workouts(day: SyntheticDay): Record<string, unknown>[] {
   }));
 }
 
-function sleep(userId: string, day: SyntheticDay): Record<string, unknown> {
+function sleep(userId: string, day: SyntheticDay): Payload<WithingsSleep> {
   const night = day.sleep;
   const asleep = night.seconds.light + night.seconds.deep + night.seconds.rem;
   return {

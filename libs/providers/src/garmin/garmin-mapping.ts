@@ -70,7 +70,7 @@ export interface GarminSleep {
   readonly remSleepInSeconds?: number;
   readonly awakeDurationInSeconds?: number;
   readonly sleepLevelsMap?: Readonly<Partial<Record<'deep' | 'light' | 'rem' | 'awake', readonly GarminSleepLevel[]>>>;
-  readonly overallSleepScore?: { readonly value?: number };
+  readonly overallSleepScore?: { readonly value?: number; readonly qualifierKey?: string };
 }
 
 export interface GarminBodyComp {

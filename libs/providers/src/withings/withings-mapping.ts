@@ -15,6 +15,9 @@ export interface WithingsMeasure {
   readonly value: number;
   readonly type: number;
   readonly unit: number;
+  /** Withings' algorithm and firmware markers, not read. */
+  readonly algo?: number;
+  readonly fm?: number;
 }
 
 export interface WithingsMeasureGroup {
@@ -75,6 +78,9 @@ export interface WithingsSleep {
     readonly hr_average?: number;
     readonly hr_min?: number;
     readonly rr_average?: number;
+    /** Not read: the count of wake-ups and the time in bed (start to end says it). */
+    readonly wakeupcount?: number;
+    readonly total_timeinbed?: number;
   };
 }
 
