@@ -58,7 +58,7 @@ export class FitbitProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const userId = stringOrNull(tokens.user_id);
     if (userId === null) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'fitbit: the token answer names no user_id');
     const grant = grantFromTokens(tokens, userId, null);
