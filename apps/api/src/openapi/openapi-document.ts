@@ -6,8 +6,8 @@ import { FieldError, ProblemDetails } from '../http/problem/problem-details';
 const BODY_METHODS = ['post', 'put', 'patch'] as const;
 
 /**
- * The published OpenAPI document. Statuses every operation shares (500; for POST,
- * PUT and PATCH 400 and 413, and 415 where a body is expected) are added here, in one place.
+ * The published OpenAPI document. Statuses every operation shares (400 and 500; for POST,
+ * PUT, PATCH and DELETE 413, and 415 where a body can come) are added here, in one place.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -27,7 +27,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('1.1')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client_id and client_secret of the app' }, 'basic')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'administrator or profile bearer' }, 'bearer')
+    .addBearerAuth(
+      // Opaque random tokens (256 bits), not JWTs: clients must not parse them.
+      { type: 'http', scheme: 'bearer', bearerFormat: 'opaque token', description: 'administrator or profile bearer (an opaque random string)' },
+      'bearer',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ProblemDetails, FieldError],
@@ -38,10 +42,29 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       const operation = pathItem[method];
       if (!operation) continue;
       // Any JSON body can be malformed or too large; only operations that take one check its type.
+      // Unknown query parameters are refused everywhere (400); a DELETE can still carry a body.
       const hasBodyMethod = (BODY_METHODS as readonly string[]).includes(method);
-      const extra = hasBodyMethod ? (operation.requestBody ? [400, 413, 415, 500] : [400, 413, 500]) : [500];
+      const extra = hasBodyMethod ? (operation.requestBody ? [400, 413, 415, 500] : [400, 413, 500]) : method === 'delete' ? [400, 413, 415, 500] : [400, 500];
       for (const status of extra) operation.responses[String(status)] ??= problemResponse(status);
     }
   }
+  for (const schema of Object.values(document.components?.schemas ?? {})) rewriteNullableReferences(schema);
   return document;
+}
+
+/**
+ * The generator writes a nullable object field as `nullable` beside `allOf: [$ref]`: `null`
+ * passes `nullable` but fails the `allOf`, so strict validators (ajv, Prism) refuse the `null`
+ * the API sends. Written instead as any of the object or a null-only branch.
+ */
+function rewriteNullableReferences(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.nullable === true && Array.isArray(schema.allOf)) {
+    schema.anyOf = [...schema.allOf, { type: 'object', nullable: true, enum: [null] }];
+    delete schema.allOf;
+    delete schema.nullable;
+    delete schema.type;
+  }
+  for (const value of Object.values(schema)) rewriteNullableReferences(value);
 }

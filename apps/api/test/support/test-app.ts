@@ -12,6 +12,7 @@ import { JobRunner } from '../../src/jobs/job-runner';
 import { PeriodicTicks } from '../../src/jobs/periodic-ticks';
 import { createLogger, PinoNestLogger } from '../../src/logging/logger';
 import { APP_CONFIG, CLOCK } from '../../src/system/tokens';
+import { responseViolation } from './openapi-responses';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -81,6 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     .compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(config), { bodyParser: false, logger: new PinoNestLogger(logger) });
   configureApp(app, logger);
+  const violations = checkResponsesAgainstDocument(app);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return {
@@ -91,8 +93,35 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataSource: app.get(DataSource),
     runJobs: () => app.get(JobRunner).drain(),
     runTicks: () => app.get(PeriodicTicks).runAll(),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      if (violations.size > 0) {
+        throw new Error(`Answers that docs/openapi.json does not describe:\n${[...violations].join('\n')}`);
+      }
+    },
   };
+}
+
+/** Checks every answer against docs/openapi.json (openapi-responses.ts); close() fails on any mismatch. */
+function checkResponsesAgainstDocument(app: NestFastifyApplication): Set<string> {
+  const violations = new Set<string>();
+  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply, payload) => {
+    const inspectable = typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null || payload === undefined;
+    try {
+      const violation = responseViolation({
+        method: request.method,
+        route: request.routeOptions?.url,
+        status: reply.statusCode,
+        contentType: reply.getHeader('content-type') as string | undefined,
+        body: inspectable ? ((payload as string | Buffer | null | undefined) ?? null) : undefined,
+      });
+      if (violation) violations.add(violation);
+    } catch (error) {
+      violations.add(`${request.method} ${request.routeOptions?.url} -> ${reply.statusCode}: could not be checked (${String(error)})`);
+    }
+    return payload;
+  });
+  return violations;
 }
 
 function pick(env: NodeJS.ProcessEnv, name: string): Record<string, string> {

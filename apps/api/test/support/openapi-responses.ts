@@ -1,0 +1,90 @@
+import OpenAPIResponseValidator from 'openapi-response-validator';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Every answer the end-to-end suites receive is checked against the published document
+ * (docs/openapi.json): its status must be documented for the operation, its content type among
+ * the documented ones, and a JSON body must match the documented schema. So the document cannot
+ * drift from the behaviour without a test failing.
+ */
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, unknown>;
+}
+
+let document: OpenApiDocument | null = null;
+const validators = new Map<string, OpenAPIResponseValidator>();
+
+// The validator rewrites the schemas it compiles in place (nullable -> type lists), the same way
+// every time, so one parsed copy serves every validator.
+function publishedDocument(): OpenApiDocument {
+  if (!document) {
+    document = JSON.parse(readFileSync(join(__dirname, '../../../../docs/openapi.json'), 'utf8')) as OpenApiDocument;
+    toJsonSchemaBounds(document);
+  }
+  return document;
+}
+
+/** OpenAPI 3.0 writes an exclusive bound as `minimum: x, exclusiveMinimum: true`; ajv reads JSON Schema's `exclusiveMinimum: x`. */
+function toJsonSchemaBounds(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (schema[flag] === true) {
+      schema[flag] = schema[bound];
+      delete schema[bound];
+    } else if (schema[flag] === false) delete schema[flag];
+  }
+  for (const value of Object.values(schema)) toJsonSchemaBounds(value);
+}
+
+/** Fastify's route pattern (`/api/v1/challenge/:public_id/`) as the document's path (`{public_id}`). */
+export function documentPathOf(routePattern: string): string {
+  return routePattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+export interface ObservedResponse {
+  method: string;
+  /** The route pattern that answered; undefined when no route matched (a 404 of the router). */
+  route: string | undefined;
+  status: number;
+  contentType: string | undefined;
+  /** The serialised body; undefined when it is a stream (only its content type is checked). */
+  body: string | Buffer | null | undefined;
+}
+
+/** What is wrong with an answer, as a line for the failure message; null when it matches the document. */
+export function responseViolation(response: ObservedResponse): string | null {
+  // Router 404s have no operation; the description pages are not operations of the API.
+  if (response.route === undefined || response.route.startsWith('/api/docs')) return null;
+  const path = documentPathOf(response.route);
+  const where = `${response.method} ${path} -> ${response.status}`;
+  const operation = publishedDocument().paths[path]?.[response.method.toLowerCase()];
+  if (!operation) return `${where}: the operation is not in docs/openapi.json`;
+  const documented = operation.responses[String(response.status)] ?? operation.responses.default;
+  if (!documented) return `${where}: status not documented (documented: ${Object.keys(operation.responses).join(', ')})`;
+  const mediaType = response.contentType?.split(';')[0].trim();
+  const content = documented.content ?? {};
+  if (!mediaType || response.body === null || response.body?.length === 0) {
+    return Object.keys(content).length > 0 && response.status !== 204 && response.method !== 'HEAD'
+      ? `${where}: empty answer, documented ${Object.keys(content).join(', ')}`
+      : null;
+  }
+  if (!(mediaType in content)) return `${where}: content type ${mediaType} not documented (documented: ${Object.keys(content).join(', ') || 'none'})`;
+  if (!/json$/.test(mediaType) || response.body === undefined) return null;
+  const key = `${response.method} ${path} ${response.status} ${mediaType}`;
+  let validator = validators.get(key);
+  if (!validator) {
+    const responses = { [response.status]: { content: { [mediaType]: content[mediaType] } } };
+    validator = new OpenAPIResponseValidator({ responses, components: publishedDocument().components } as never);
+    validators.set(key, validator);
+  }
+  const errors = validator.validateResponse(response.status, JSON.parse(response.body.toString()));
+  if (!errors) return null;
+  return `${where}: ${errors.errors.map((e: { path?: string; message: string }) => `${e.path || '(body)'} ${e.message}`).join('; ')}`;
+}
