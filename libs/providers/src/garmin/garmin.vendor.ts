@@ -54,7 +54,7 @@ export class GarminProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const answer = await callJson(this.api('/wellness-api/rest/user/id'), { accessToken: tokens.access_token, allowInsecureHttp: this.settings.allowInsecureHttp });
     const userId = isRecord(answer) ? stringOrNull(answer.userId) : null;
     if (!userId) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'garmin: /user/id names no user');

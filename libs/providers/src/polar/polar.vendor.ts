@@ -57,7 +57,7 @@ export class PolarProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const userId = tokens.x_user_id;
     const vendorUserId = typeof userId === 'number' && Number.isSafeInteger(userId) ? String(userId) : typeof userId === 'string' && /^\d{1,20}$/.test(userId) ? userId : null;
     if (!vendorUserId) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'polar: the token answer names no x_user_id');

@@ -35,7 +35,7 @@ export class WahooProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const user = await callJson(this.api('/v1/user'), { accessToken: tokens.access_token, allowInsecureHttp: this.settings.allowInsecureHttp });
     const userId = isRecord(user) ? numberOrNull(user.id) : null;
     if (userId === null) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'wahoo: /v1/user names no id');

@@ -48,7 +48,7 @@ export class WhoopProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const profile = await callJson(this.api('/developer/v2/user/profile/basic'), { accessToken: tokens.access_token, allowInsecureHttp: this.settings.allowInsecureHttp });
     const userId = isRecord(profile) ? numberOrNull(profile.user_id) : null;
     if (userId === null) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'whoop: the profile names no user_id');

@@ -81,7 +81,7 @@ export class WithingsProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const userId = stringOrNull(tokens.userid);
     if (!userId) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'withings: the token answer names no userid');
     return grantFromTokens(tokens, userId, null);
