@@ -5,7 +5,7 @@ import {
 } from '@strive/domain';
 import {
   HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository,
-  InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
+  InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryDataPushOutbox, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
 } from '@strive/domain/testing';
@@ -72,7 +72,7 @@ export function inMemoryWorld(): RepositoryWorld {
   const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements, scoringBatches,
+    announcements, scoringBatches, dataPushes: new InMemoryDataPushOutbox(),
   });
   return {
     apps: new InMemoryAppRepository(),
@@ -113,7 +113,7 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     scores: new TypeOrmScoreRepository(dataSource),
     outbox: new TypeOrmEventOutbox(dataSource, new RandomIdGenerator()),
     jobs: new TypeOrmJobQueue(dataSource),
-    unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator()),
+    unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator(), { now: () => new Date() }),
     outboxKeys: async () => (await dataSource.query('SELECT dedupe_key FROM challenge_event_outbox ORDER BY created_at, dedupe_key')).map((r: { dedupe_key: string }) => r.dedupe_key),
     pendingJobs: async () => (await dataSource.query(`SELECT payload FROM job WHERE status = 'pending' ORDER BY id`)).map((r: { payload: JobRequest }) => r.payload),
     engine: dataSource,

@@ -1,0 +1,62 @@
+import { ClaimedPushDelivery, PushAttempt, PushDelivery, PushDeliveryQueue, PushEndpoint } from '@strive/domain';
+import { DataSource } from 'typeorm';
+import { Row } from '../shared/db';
+import { PUSH_ENDPOINT_COLUMNS, pushEndpointOf, savePushEndpoint } from './push-endpoint-rows';
+import { PUSH_DELIVERY_COLUMNS, pushDeliveryOf } from './push-delivery-rows';
+
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * Claims due deliveries with FOR UPDATE SKIP LOCKED and a lease (no transaction stays open while a
+ * receiver answers). At most one delivery per endpoint is in flight, so a slow or hanging receiver
+ * holds one worker, never the deliveries of other endpoints.
+ */
+export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async claim(now: Date, leaseMs: number, leaseToken: string): Promise<ClaimedPushDelivery | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `WITH picked AS (
+         SELECT d.app_id, d.id FROM push_delivery d
+         JOIN push_endpoint e ON e.app_id = d.app_id AND e.id = d.endpoint_id AND e.active
+         WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until <= $1)
+           AND NOT EXISTS (SELECT 1 FROM push_delivery b WHERE b.endpoint_id = d.endpoint_id AND b.lease_until > $1 AND b.id <> d.id)
+         ORDER BY d.next_attempt_at
+         LIMIT 1
+         FOR UPDATE OF d SKIP LOCKED
+       )
+       UPDATE push_delivery d SET lease_until = $2, lease_token = $3 FROM picked
+       WHERE d.app_id = picked.app_id AND d.id = picked.id
+       RETURNING ${PUSH_DELIVERY_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, d.body`,
+      [now, new Date(now.getTime() + leaseMs), leaseToken],
+    );
+    if (rows.length === 0) return null;
+    const delivery = pushDeliveryOf(rows[0]);
+    const endpoints: Row[] = await this.dataSource.query(`SELECT ${PUSH_ENDPOINT_COLUMNS} FROM push_endpoint WHERE app_id = $1 AND id = $2`, [
+      delivery.appId, delivery.endpointId,
+    ]);
+    if (endpoints.length === 0) return null;
+    return { delivery, endpoint: pushEndpointOf(endpoints[0]), body: String(rows[0].body), leaseToken };
+  }
+
+  complete(claimed: ClaimedPushDelivery, attempt: PushAttempt, d: PushDelivery, endpointAfter: (current: PushEndpoint) => PushEndpoint): Promise<boolean> {
+    return this.dataSource.transaction(async (db) => {
+      const updated: Row[] = await db.query(
+        `UPDATE push_delivery SET status = $4, attempts = $5, next_attempt_at = $6, last_error = $7, delivered_at = $8, lease_until = NULL, lease_token = NULL
+         WHERE app_id = $1 AND id = $2 AND lease_token = $3 RETURNING id`,
+        [d.appId, d.id, claimed.leaseToken, d.status, d.attempts, d.nextAttemptAt, d.lastError?.slice(0, MAX_ERROR_LENGTH) ?? null, d.deliveredAt],
+      );
+      if (updated.length === 0) return false;
+      await db.query('INSERT INTO push_attempt (app_id, delivery_id, attempt, at, status_code, latency_ms, error) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        d.appId, d.id, d.attempts, attempt.at, attempt.statusCode, Math.round(attempt.latencyMs), attempt.error?.slice(0, MAX_ERROR_LENGTH) ?? null,
+      ]);
+      const rows: Row[] = await db.query(`SELECT ${PUSH_ENDPOINT_COLUMNS} FROM push_endpoint WHERE app_id = $1 AND id = $2 FOR UPDATE`, [d.appId, d.endpointId]);
+      if (rows.length > 0) {
+        const current = pushEndpointOf(rows[0]);
+        const after = endpointAfter(current);
+        if (after !== current) await savePushEndpoint(db, after);
+      }
+      return true;
+    });
+  }
+}
