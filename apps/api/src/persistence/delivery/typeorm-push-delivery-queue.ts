@@ -24,10 +24,12 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
          ORDER BY d.next_attempt_at
          LIMIT 1
          FOR UPDATE OF d SKIP LOCKED
+       ), claimed AS (
+         UPDATE push_delivery d SET lease_until = $2, lease_token = $3 FROM picked
+         WHERE d.app_id = picked.app_id AND d.id = picked.id
+         RETURNING ${PUSH_DELIVERY_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, d.body
        )
-       UPDATE push_delivery d SET lease_until = $2, lease_token = $3 FROM picked
-       WHERE d.app_id = picked.app_id AND d.id = picked.id
-       RETURNING ${PUSH_DELIVERY_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, d.body`,
+       SELECT * FROM claimed`,
       [now, new Date(now.getTime() + leaseMs), leaseToken],
     );
     if (rows.length === 0) return null;
@@ -41,9 +43,12 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
 
   complete(claimed: ClaimedPushDelivery, attempt: PushAttempt, d: PushDelivery, endpointAfter: (current: PushEndpoint) => PushEndpoint): Promise<boolean> {
     return this.dataSource.transaction(async (db) => {
+      // (a SELECT around the UPDATE: it answers rows on PostgreSQL and PGlite alike)
       const updated: Row[] = await db.query(
-        `UPDATE push_delivery SET status = $4, attempts = $5, next_attempt_at = $6, last_error = $7, delivered_at = $8, lease_until = NULL, lease_token = NULL
-         WHERE app_id = $1 AND id = $2 AND lease_token = $3 RETURNING id`,
+        `WITH done AS (
+           UPDATE push_delivery SET status = $4, attempts = $5, next_attempt_at = $6, last_error = $7, delivered_at = $8, lease_until = NULL, lease_token = NULL
+           WHERE app_id = $1 AND id = $2 AND lease_token = $3 RETURNING id
+         ) SELECT id FROM done`,
         [d.appId, d.id, claimed.leaseToken, d.status, d.attempts, d.nextAttemptAt, d.lastError?.slice(0, MAX_ERROR_LENGTH) ?? null, d.deliveredAt],
       );
       if (updated.length === 0) return false;
