@@ -7,7 +7,7 @@ export interface ReceivedWebhook {
   readonly body: string;
 }
 
-/** What the receiver answers a request with: a status, or 'hang' (never answers). */
+/** What the receiver answers a request with: a status, or 'hang' (never answers); possibly later. */
 export type ReceiverAnswer = number | 'hang';
 
 /**
@@ -16,7 +16,7 @@ export type ReceiverAnswer = number | 'hang';
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
-  answer: (request: ReceivedWebhook) => ReceiverAnswer = () => 204;
+  answer: (request: ReceivedWebhook) => ReceiverAnswer | Promise<ReceiverAnswer> = () => 204;
   private server: Server | null = null;
   private readonly hanging = new Set<import('node:http').ServerResponse>();
 
@@ -24,15 +24,15 @@ export class WebhookReceiver {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
+      req.on('end', async () => {
         const request = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
         this.received.push(request);
-        const answer = this.answer(request);
+        const answer = await this.answer(request);
         if (answer === 'hang') {
           this.hanging.add(res);
           return;
         }
-        res.writeHead(answer).end();
+        if (!res.destroyed) res.writeHead(answer).end();
       });
     });
     await new Promise<void>((resolve) => (this.server as Server).listen(0, '127.0.0.1', resolve));

@@ -8,22 +8,26 @@ const MAX_ERROR_LENGTH = 500;
 
 /**
  * Claims due deliveries with FOR UPDATE SKIP LOCKED and a lease (no transaction stays open while a
- * receiver answers). At most one delivery per endpoint is in flight, so a slow or hanging receiver
- * holds one worker, never the deliveries of other endpoints.
+ * receiver answers). At most one delivery per endpoint is in flight (push_endpoint.busy_until), so
+ * a slow or hanging receiver holds one worker, never the deliveries of other endpoints.
  */
 export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
   constructor(private readonly dataSource: DataSource) {}
 
   async claim(now: Date, leaseMs: number, leaseToken: string): Promise<ClaimedPushDelivery | null> {
+    // The endpoint row is locked and marked busy in the same statement: a claimer that meets the
+    // lock skips it, one that reads it after the commit re-checks busy_until and skips it too.
     const rows: Row[] = await this.dataSource.query(
       `WITH picked AS (
-         SELECT d.app_id, d.id FROM push_delivery d
-         JOIN push_endpoint e ON e.app_id = d.app_id AND e.id = d.endpoint_id AND e.active
+         SELECT d.app_id, d.id, d.endpoint_id FROM push_delivery d
+         JOIN push_endpoint e ON e.app_id = d.app_id AND e.id = d.endpoint_id
          WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until <= $1)
-           AND NOT EXISTS (SELECT 1 FROM push_delivery b WHERE b.endpoint_id = d.endpoint_id AND b.lease_until > $1 AND b.id <> d.id)
+           AND e.active AND (e.busy_until IS NULL OR e.busy_until <= $1)
          ORDER BY d.next_attempt_at
          LIMIT 1
-         FOR UPDATE OF d SKIP LOCKED
+         FOR UPDATE OF d, e SKIP LOCKED
+       ), busy AS (
+         UPDATE push_endpoint e SET busy_until = $2 FROM picked WHERE e.app_id = picked.app_id AND e.id = picked.endpoint_id
        ), claimed AS (
          UPDATE push_delivery d SET lease_until = $2, lease_token = $3 FROM picked
          WHERE d.app_id = picked.app_id AND d.id = picked.id
@@ -56,6 +60,7 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
         d.appId, d.id, d.attempts, attempt.at, attempt.statusCode, Math.round(attempt.latencyMs), attempt.error?.slice(0, MAX_ERROR_LENGTH) ?? null,
       ]);
       const rows: Row[] = await db.query(`SELECT ${PUSH_ENDPOINT_COLUMNS} FROM push_endpoint WHERE app_id = $1 AND id = $2 FOR UPDATE`, [d.appId, d.endpointId]);
+      await db.query('UPDATE push_endpoint SET busy_until = NULL WHERE app_id = $1 AND id = $2', [d.appId, d.endpointId]);
       if (rows.length > 0) {
         const current = pushEndpointOf(rows[0]);
         const after = endpointAfter(current);

@@ -38,6 +38,13 @@ export class PushEndpointEntity {
   @Column('timestamptz', { name: 'failing_since', nullable: true })
   failingSince!: Date | null;
 
+  /**
+   * Until when a worker is sending one of its deliveries (set when claimed, cleared when done):
+   * one delivery per endpoint is in flight, so a hanging receiver holds one worker, not all.
+   */
+  @Column('timestamptz', { name: 'busy_until', nullable: true })
+  busyUntil!: Date | null;
+
   @Column('text', { name: 'disabled_reason', nullable: true })
   disabledReason!: string | null;
 
