@@ -26,3 +26,4 @@ export * from './in-memory-challenge-announcements';
 export * from './write-world';
 export * from './recording-member-rescorer';
 export * from './in-memory-data-push-outbox';
+export * from './in-memory-push-endpoint-repository';
