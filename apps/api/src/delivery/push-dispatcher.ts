@@ -28,6 +28,7 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
     if (!this.config.jobs.enabled) return;
     this.every(this.config.jobs.pollIntervalMs, () => this.fanOut.releaseChallengeEvents(this.clock.now()));
     this.every(this.config.push.intervalMs, () => this.fanOut.releaseDataPushes(this.clock.now()));
+    this.every(3_600_000, () => this.fanOut.prune(this.clock.now()));
     for (let i = 0; i < this.config.push.workers; i++) this.loops.push(this.work());
   }
 

@@ -149,6 +149,19 @@ for (const engine of ENGINES) {
       expect(await queue.complete(again, attempt, deliveredBy(again), (e) => e)).toBe(true);
     });
 
+    it('prunes released data pushes after 7 days and finished deliveries after 30, keeping pending ones', async () => {
+      const queue = await fannedOut(2);
+      const claimed = (await queue.claim(at('2026-05-01T10:05:01Z'), 30_000, ids.uuid())) as ClaimedPushDelivery;
+      await queue.complete(claimed, attempt, deliveredBy(claimed), (e) => e);
+      const fanOut = new TypeOrmPushFanOut(db);
+      const count = async (table: string) => ((await db.query(`SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0].n;
+
+      await fanOut.prune(at('2026-05-08T10:04:59Z')); // 7 days after the release at 10:05:00, not yet
+      expect([await count('push_data_outbox'), await count('push_delivery'), await count('push_attempt')]).toEqual([2, 4, 1]);
+      await fanOut.prune(at('2026-05-31T10:05:01Z')); // 30 days after creation: the delivered one goes, pending ones stay
+      expect([await count('push_data_outbox'), await count('push_delivery'), await count('push_attempt')]).toEqual([0, 3, 0]);
+    });
+
     it('deletes an endpoint with its deliveries and their attempts', async () => {
       await pushActivity(ID.appA, 1);
       await new TypeOrmPushFanOut(db).releaseDataPushes(at('2026-05-01T10:05:00Z'));

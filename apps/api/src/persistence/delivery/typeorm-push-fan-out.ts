@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 
 const BATCH = 1000;
+const PRUNE_BATCH = 10_000;
 
 const DELIVERY_INSERT = `INSERT INTO push_delivery (app_id, id, endpoint_id, event_id, data_type, event, body, status, attempts, next_attempt_at, window_start, created_at)`;
 
@@ -51,6 +52,29 @@ export class TypeOrmPushFanOut {
        )
        SELECT (SELECT count(*) FROM released)::int AS events, (SELECT count(*) FROM created)::int AS deliveries`,
       now,
+    );
+  }
+
+  /**
+   * Retention, in bounded batches: released data pushes after 7 days, finished deliveries (with
+   * their attempts) after 30 days. challenge_event_outbox rows stay: their dedupe keys keep an
+   * event from being written twice.
+   */
+  async prune(now: Date): Promise<void> {
+    const week = new Date(now.getTime() - 7 * 86_400_000);
+    const month = new Date(now.getTime() - 30 * 86_400_000);
+    await this.dataSource.query(
+      `DELETE FROM push_data_outbox WHERE (app_id, id) IN (SELECT app_id, id FROM push_data_outbox WHERE released_at < $1 LIMIT ${PRUNE_BATCH})`,
+      [week],
+    );
+    await this.dataSource.query(
+      `WITH old AS (
+         SELECT app_id, id FROM push_delivery WHERE status <> 'pending' AND created_at < $1 LIMIT ${PRUNE_BATCH}
+       ), attempts AS (
+         DELETE FROM push_attempt a USING old WHERE a.app_id = old.app_id AND a.delivery_id = old.id
+       )
+       DELETE FROM push_delivery d USING old WHERE d.app_id = old.app_id AND d.id = old.id`,
+      [month],
     );
   }
 
