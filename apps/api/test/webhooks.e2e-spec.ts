@@ -1,5 +1,6 @@
 import { Clock } from '@strive/domain';
 import { Webhook } from 'standardwebhooks';
+import { loadConfig } from '../src/config/app-config';
 import {
   adminBearer, bearerAuth, createClientApp, createProfile, CreatedTestProfile, databaseSnapshot, startTestApp, TestApp,
 } from './support/test-app';
@@ -121,6 +122,30 @@ describe('webhooks', () => {
       await test.http.get('/api/v1/app/push_endpoints/').set(auth(ann.bearer)).expect(403);
       await test.http.get('/api/v1/app/push_deliveries/').set(auth(ann.bearer)).expect(403);
       await test.http.get('/api/v1/app/push_endpoints/').expect(401);
+    });
+
+    it.each([
+      ['a null URL', { url: null }],
+      ['a null active', { active: null }],
+      ['an unknown data type', { data_type: 'ecg' }],
+      ['a URL that is not one', { url: 'not a url' }],
+      ['an unknown field', { secret: 'whsec_mine' }],
+    ])('refuses a PATCH with %s with 400 and changes nothing', async (_why, body) => {
+      const created = await createEndpoint('biometric', '/patch');
+      const before = await databaseSnapshot(test);
+      await test.http.patch(`/api/v1/app/push_endpoints/${created.id}/`).set(auth(admin)).send(body).expect(400);
+      expect(await databaseSnapshot(test)).toEqual(before);
+      await test.http.delete(`/api/v1/app/push_endpoints/${created.id}/`).set(auth(admin)).expect(204);
+    });
+
+    it('reads its settings from the environment, checked at boot', () => {
+      expect(loadConfig({}).push).toEqual({ allowHttp: false, allowPrivateTargets: false, intervalMs: 300_000, retryBaseMs: 5_000, workers: 8 });
+      expect(loadConfig({ PUSH_INTERVAL_SECONDS: '1', PUSH_RETRY_BASE_SECONDS: '0.5', PUSH_ALLOW_HTTP: 'true' }).push).toMatchObject({
+        intervalMs: 1_000, retryBaseMs: 500, allowHttp: true,
+      });
+      for (const [name, value] of [['PUSH_INTERVAL_SECONDS', '0'], ['PUSH_RETRY_BASE_SECONDS', 'soon'], ['PUSH_WORKERS', '0'], ['PUSH_ALLOW_PRIVATE_TARGETS', 'yes']]) {
+        expect(() => loadConfig({ [name]: value })).toThrow(name);
+      }
     });
 
     it.each([

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../challenge/input-rules';
 import { MAX_PUSH_URL_LENGTH, PUSH_DATA_TYPES, PUSH_VERSIONS, PushDataType, PushVersion } from '@strive/domain';
 
 const EXAMPLE_ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
@@ -19,12 +20,12 @@ export class PushEndpointBody {
   url!: string;
 
   @ApiPropertyOptional({ default: true, description: 'false: nothing is sent to it (deliveries already made wait until it is active again).' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   active?: boolean;
 
   @ApiPropertyOptional({ enum: PUSH_VERSIONS, default: 'V1', description: 'The serialization of pushed data.' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(PUSH_VERSIONS)
   version?: PushVersion;
 }
@@ -32,23 +33,23 @@ export class PushEndpointBody {
 /** PATCH body: any of the fields, none null. */
 export class PushEndpointPatchBody {
   @ApiPropertyOptional({ enum: PUSH_DATA_TYPES, description: DATA_TYPE_TEXT })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(PUSH_DATA_TYPES)
   data_type?: PushDataType;
 
   @ApiPropertyOptional({ maxLength: MAX_PUSH_URL_LENGTH, description: URL_TEXT })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(MAX_PUSH_URL_LENGTH)
   url?: string;
 
   @ApiPropertyOptional({ description: 'true re-activates an endpoint the service disabled (its failure streak starts over).' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   active?: boolean;
 
   @ApiPropertyOptional({ enum: PUSH_VERSIONS })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(PUSH_VERSIONS)
   version?: PushVersion;
 }
