@@ -15,17 +15,23 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
   constructor(private readonly dataSource: DataSource) {}
 
   async claim(now: Date, leaseMs: number, leaseToken: string): Promise<ClaimedPushDelivery | null> {
-    // The endpoint row is locked and marked busy in the same statement: a claimer that meets the
-    // lock skips it, one that reads it after the commit re-checks busy_until and skips it too.
+    // Endpoint by endpoint (active, not busy), the earliest due delivery of each through the
+    // (endpoint_id, next_attempt_at) index: the cost follows the number of endpoints, not the
+    // backlog. The endpoint row is locked and marked busy in the same statement: a claimer that
+    // meets the lock skips it; one that reads it after the commit re-checks busy_until and skips it.
     const rows: Row[] = await this.dataSource.query(
       `WITH picked AS (
-         SELECT d.app_id, d.id, d.endpoint_id FROM push_delivery d
-         JOIN push_endpoint e ON e.app_id = d.app_id AND e.id = d.endpoint_id
-         WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until <= $1)
-           AND e.active AND (e.busy_until IS NULL OR e.busy_until <= $1)
+         SELECT d.app_id, d.id, d.endpoint_id FROM push_endpoint e
+         CROSS JOIN LATERAL (
+           SELECT p.app_id, p.id, p.endpoint_id, p.next_attempt_at FROM push_delivery p
+           WHERE p.endpoint_id = e.id AND p.status = 'pending' AND p.next_attempt_at <= $1 AND (p.lease_until IS NULL OR p.lease_until <= $1)
+           ORDER BY p.next_attempt_at
+           LIMIT 1
+         ) d
+         WHERE e.active AND (e.busy_until IS NULL OR e.busy_until <= $1)
          ORDER BY d.next_attempt_at
          LIMIT 1
-         FOR UPDATE OF d, e SKIP LOCKED
+         FOR UPDATE OF e SKIP LOCKED
        ), busy AS (
          UPDATE push_endpoint e SET busy_until = $2 FROM picked WHERE e.app_id = picked.app_id AND e.id = picked.endpoint_id
        ), claimed AS (

@@ -6,7 +6,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'push_delivery' })
 @Index('UQ_push_delivery_endpoint_event', ['endpointId', 'eventId'], { unique: true })
-@Index('IDX_push_delivery_due', ['nextAttemptAt'], { where: "status = 'pending'" })
+@Index('IDX_push_delivery_due', ['endpointId', 'nextAttemptAt'], { where: "status = 'pending'" })
 @Index('IDX_push_delivery_log', ['appId', 'createdAt', 'id'])
 export class PushDeliveryEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })

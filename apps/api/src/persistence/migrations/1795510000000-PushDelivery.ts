@@ -15,7 +15,7 @@ export class PushDelivery1795510000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_push_data_outbox_unreleased" ON "push_data_outbox" ("created_at") WHERE released_at IS NULL`);
     await queryRunner.query(`CREATE TABLE "push_delivery" ("app_id" uuid NOT NULL, "id" uuid NOT NULL, "endpoint_id" uuid NOT NULL, "event_id" uuid NOT NULL, "data_type" text NOT NULL, "event" text NOT NULL, "body" text NOT NULL, "status" text NOT NULL, "attempts" integer NOT NULL, "next_attempt_at" TIMESTAMP WITH TIME ZONE, "window_start" TIMESTAMP WITH TIME ZONE NOT NULL, "last_error" text, "delivered_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, "lease_until" TIMESTAMP WITH TIME ZONE, "lease_token" uuid, CONSTRAINT "PK_bd763f9eb53aacc7b3d20f04f35" PRIMARY KEY ("app_id", "id"))`);
     await queryRunner.query(`CREATE INDEX "IDX_push_delivery_log" ON "push_delivery" ("app_id", "created_at", "id")`);
-    await queryRunner.query(`CREATE INDEX "IDX_push_delivery_due" ON "push_delivery" ("next_attempt_at") WHERE status = 'pending'`);
+    await queryRunner.query(`CREATE INDEX "IDX_push_delivery_due" ON "push_delivery" ("endpoint_id", "next_attempt_at") WHERE status = 'pending'`);
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_push_delivery_endpoint_event" ON "push_delivery" ("endpoint_id", "event_id")`);
     await queryRunner.query(`CREATE TABLE "push_attempt" ("app_id" uuid NOT NULL, "delivery_id" uuid NOT NULL, "attempt" integer NOT NULL, "at" TIMESTAMP WITH TIME ZONE NOT NULL, "status_code" integer, "latency_ms" integer NOT NULL, "error" text, CONSTRAINT "PK_46076a9a5aa7f81f36dc1a3b2a8" PRIMARY KEY ("app_id", "delivery_id", "attempt"))`);
   }
