@@ -15,6 +15,9 @@ export type DataPushType = Exclude<PushDataType, 'challenge'>;
 export const PUSH_VERSIONS = ['V1'] as const;
 export type PushVersion = (typeof PUSH_VERSIONS)[number];
 
+/** Endpoints per app: an event fans out into one delivery per endpoint of its type. */
+export const MAX_PUSH_ENDPOINTS_PER_APP = 100;
+
 /** An endpoint failing without a success for this long is disabled (contract: 5 days). */
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
 

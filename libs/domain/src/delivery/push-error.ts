@@ -6,8 +6,10 @@ export enum PushErrorCode {
   InvalidUrl = 'push.invalid_url',
   /** The URL names or resolves to an address the service never calls (loopback, private, metadata). */
   ForbiddenTarget = 'push.forbidden_target',
-  /** Only a delivery that gave up (failed) can be sent again. */
+  /** Only a finished (failed or delivered) delivery can be sent again. */
   NotRetryable = 'push.not_retryable',
+  /** An app has at most MAX_PUSH_ENDPOINTS_PER_APP endpoints (every event fans out to each). */
+  TooManyEndpoints = 'push.too_many_endpoints',
 }
 
 export class PushError extends DomainError<PushErrorCode> {

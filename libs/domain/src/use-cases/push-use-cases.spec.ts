@@ -38,6 +38,15 @@ describe('push endpoint use cases', () => {
     expect(await endpoints.list('a1')).toHaveLength(1);
   });
 
+  it('refuses a 101st endpoint of an app', async () => {
+    const endpoints = new InMemoryPushEndpointRepository();
+    const create = new CreatePushEndpointUseCase(endpoints, dns, secrets(), new SequentialIdGenerator(), clock, STRICT);
+    const fields = { dataType: 'activity' as const, url: 'https://hooks.example.com/in', active: true, version: 'V1' as const };
+    for (let i = 0; i < 100; i++) await create.execute({ appId: 'a1', fields });
+    await expect(create.execute({ appId: 'a1', fields })).rejects.toMatchObject({ code: PushErrorCode.TooManyEndpoints });
+    await expect(create.execute({ appId: 'a2', fields })).resolves.toMatchObject({ appId: 'a2' });
+  });
+
   it("changes and rotates only the app's own endpoint", async () => {
     const endpoints = new InMemoryPushEndpointRepository();
     const created = await new CreatePushEndpointUseCase(endpoints, dns, secrets(), new SequentialIdGenerator(), clock, STRICT).execute({

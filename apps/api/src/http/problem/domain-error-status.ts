@@ -72,6 +72,7 @@ const PUSH: Record<PushErrorCode, HttpStatus> = {
   [PushErrorCode.InvalidUrl]: HttpStatus.BAD_REQUEST,
   [PushErrorCode.ForbiddenTarget]: HttpStatus.BAD_REQUEST,
   [PushErrorCode.NotRetryable]: HttpStatus.CONFLICT,
+  [PushErrorCode.TooManyEndpoints]: HttpStatus.CONFLICT,
 };
 
 const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...PUSH };

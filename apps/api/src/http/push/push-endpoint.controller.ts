@@ -31,6 +31,7 @@ export class PushEndpointController {
   @Auth('admin')
   @ApiOperation({ operationId: 'push_endpoint_list', summary: "The app's push endpoints, oldest first" })
   @ApiOkResponse({ type: [PushEndpointView] })
+  @ApiProblemResponses(400)
   async list(@CurrentPrincipal() principal: Principal): Promise<PushEndpointView[]> {
     const now = this.clock.now();
     return (await this.listEndpoints.execute({ appId: principal.appId })).map((e) => presentEndpoint(e, now));
@@ -38,9 +39,9 @@ export class PushEndpointController {
 
   @Post()
   @Auth('admin')
-  @ApiOperation({ operationId: 'push_endpoint_create', summary: 'Register a callback URL for one data type; answers its signing secret, once' })
+  @ApiOperation({ operationId: 'push_endpoint_create', summary: 'Register a callback URL for one data type (at most 100 per app); answers its signing secret, once' })
   @ApiCreatedResponse({ type: PushEndpointWithSecret })
-  @ApiProblemResponses(400)
+  @ApiProblemResponses(400, 409)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: PushEndpointBody): Promise<PushEndpointWithSecret> {
     const endpoint = await this.createEndpoint.execute({
       appId: principal.appId,
