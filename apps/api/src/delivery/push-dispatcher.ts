@@ -38,7 +38,7 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
     await Promise.all(this.loops);
   }
 
-  /** Releases everything waiting and sends every due delivery, one after the other (tests, the CLI); answers the attempts made. */
+  /** Releases everything waiting and sends every due delivery, one after the other (the tests' runPushes()); answers the attempts made. */
   async runOnce(): Promise<number> {
     await this.fanOut.releaseChallengeEvents(this.clock.now());
     await this.fanOut.releaseDataPushes(this.clock.now());

@@ -51,22 +51,17 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
     return { delivery, endpoint: pushEndpointOf(endpoints[0]), body: String(rows[0].body), leaseToken };
   }
 
-  complete(claimed: ClaimedPushDelivery, attempt: PushAttempt, d: PushDelivery, endpointAfter: (current: PushEndpoint) => PushEndpoint): Promise<boolean> {
+  async complete(claimed: ClaimedPushDelivery, attempt: PushAttempt, d: PushDelivery, endpointAfter: (current: PushEndpoint) => PushEndpoint): Promise<boolean> {
+    // The common case, a success on an endpoint with no failure streak, leaves the endpoint as it
+    // is (only this worker changes its streak while it is busy): one statement, no transaction.
+    if (endpointAfter(claimed.endpoint) === claimed.endpoint) {
+      const [row]: { done: number }[] = await this.dataSource.query(`${this.finishSql} SELECT count(*)::int AS done FROM done`, this.finishParams(claimed, attempt, d));
+      return row.done > 0;
+    }
     return this.dataSource.transaction(async (db) => {
-      // (a SELECT around the UPDATE: it answers rows on PostgreSQL and PGlite alike)
-      const updated: Row[] = await db.query(
-        `WITH done AS (
-           UPDATE push_delivery SET status = $4, attempts = $5, next_attempt_at = $6, last_error = $7, delivered_at = $8, lease_until = NULL, lease_token = NULL
-           WHERE app_id = $1 AND id = $2 AND lease_token = $3 RETURNING id
-         ) SELECT id FROM done`,
-        [d.appId, d.id, claimed.leaseToken, d.status, d.attempts, d.nextAttemptAt, d.lastError?.slice(0, MAX_ERROR_LENGTH) ?? null, d.deliveredAt],
-      );
-      if (updated.length === 0) return false;
-      await db.query('INSERT INTO push_attempt (app_id, delivery_id, attempt, at, status_code, latency_ms, error) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        d.appId, d.id, d.attempts, attempt.at, attempt.statusCode, Math.round(attempt.latencyMs), attempt.error?.slice(0, MAX_ERROR_LENGTH) ?? null,
-      ]);
+      const [row]: { done: number }[] = await db.query(`${this.finishSql} SELECT count(*)::int AS done FROM done`, this.finishParams(claimed, attempt, d));
+      if (row.done === 0) return false;
       const rows: Row[] = await db.query(`SELECT ${PUSH_ENDPOINT_COLUMNS} FROM push_endpoint WHERE app_id = $1 AND id = $2 FOR UPDATE`, [d.appId, d.endpointId]);
-      await db.query('UPDATE push_endpoint SET busy_until = NULL WHERE app_id = $1 AND id = $2', [d.appId, d.endpointId]);
       if (rows.length > 0) {
         const current = pushEndpointOf(rows[0]);
         const after = endpointAfter(current);
@@ -74,5 +69,26 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
       }
       return true;
     });
+  }
+
+  /**
+   * Under the lease only: the delivery's new state, its attempt row, the endpoint free again.
+   * (CTEs ending in a SELECT: they answer rows on PostgreSQL and PGlite alike.)
+   */
+  private readonly finishSql = `WITH done AS (
+      UPDATE push_delivery SET status = $4, attempts = $5, next_attempt_at = $6, last_error = $7, delivered_at = $8, lease_until = NULL, lease_token = NULL
+      WHERE app_id = $1 AND id = $2 AND lease_token = $3 RETURNING app_id, id, endpoint_id
+    ), logged AS (
+      INSERT INTO push_attempt (app_id, delivery_id, attempt, at, status_code, latency_ms, error)
+      SELECT app_id, id, $5, $9, $10, $11, $12 FROM done
+    ), freed AS (
+      UPDATE push_endpoint e SET busy_until = NULL FROM done WHERE e.app_id = done.app_id AND e.id = done.endpoint_id
+    )`;
+
+  private finishParams(claimed: ClaimedPushDelivery, attempt: PushAttempt, d: PushDelivery): unknown[] {
+    return [
+      d.appId, d.id, claimed.leaseToken, d.status, d.attempts, d.nextAttemptAt, d.lastError?.slice(0, MAX_ERROR_LENGTH) ?? null, d.deliveredAt,
+      attempt.at, attempt.statusCode, Math.round(attempt.latencyMs), attempt.error?.slice(0, MAX_ERROR_LENGTH) ?? null,
+    ];
   }
 }
