@@ -39,16 +39,12 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
          WHERE d.app_id = picked.app_id AND d.id = picked.id
          RETURNING ${PUSH_DELIVERY_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, d.body
        )
-       SELECT * FROM claimed`,
+       SELECT claimed.*, ${PUSH_ENDPOINT_COLUMNS.split(', ').map((c) => `e.${c} AS e_${c}`).join(', ')}
+       FROM claimed JOIN push_endpoint e ON e.app_id = claimed.app_id AND e.id = claimed.endpoint_id`,
       [now, new Date(now.getTime() + leaseMs), leaseToken],
     );
     if (rows.length === 0) return null;
-    const delivery = pushDeliveryOf(rows[0]);
-    const endpoints: Row[] = await this.dataSource.query(`SELECT ${PUSH_ENDPOINT_COLUMNS} FROM push_endpoint WHERE app_id = $1 AND id = $2`, [
-      delivery.appId, delivery.endpointId,
-    ]);
-    if (endpoints.length === 0) return null;
-    return { delivery, endpoint: pushEndpointOf(endpoints[0]), body: String(rows[0].body), leaseToken };
+    return { delivery: pushDeliveryOf(rows[0]), endpoint: pushEndpointOf(rows[0], 'e_'), body: String(rows[0].body), leaseToken };
   }
 
   async complete(claimed: ClaimedPushDelivery, attempt: PushAttempt, d: PushDelivery, endpointAfter: (current: PushEndpoint) => PushEndpoint): Promise<boolean> {
