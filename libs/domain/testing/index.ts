@@ -25,3 +25,5 @@ export * from './in-memory-job-queue';
 export * from './in-memory-challenge-announcements';
 export * from './write-world';
 export * from './recording-member-rescorer';
+export * from './in-memory-data-push-outbox';
+export * from './in-memory-push-endpoint-repository';

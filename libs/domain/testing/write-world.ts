@@ -10,6 +10,7 @@ import { TransactionPorts, UnitOfWork } from '../src/ports/unit-of-work';
 import { DeduplicatedActivityHistory } from '../src/records/deduplicated-activity-history';
 import { gamificationWorld } from './gamification-world';
 import { InMemoryChallengeAnnouncements } from './in-memory-challenge-announcements';
+import { InMemoryDataPushOutbox } from './in-memory-data-push-outbox';
 import { InMemoryEventOutbox } from './in-memory-event-outbox';
 import { InMemoryHealthRecordRepository } from './in-memory-health-record-repository';
 import { InMemoryJobQueue } from './in-memory-job-queue';
@@ -72,13 +73,14 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const pointsLedger = new InMemoryPointsLedgerRepository(world.pointsEvents);
   const announcements = new InMemoryChallengeAnnouncements(world.challenges);
   const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores);
+  const dataPushes = new InMemoryDataPushOutbox();
   const ports: Omit<TransactionPorts, 'takeTurn'> = {
     records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
     profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
-    scoringBatches,
+    scoringBatches, dataPushes,
   };
   return {
-    ...world, records, activities, scores, outbox, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
+    ...world, records, activities, scores, outbox, dataPushes, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
   };
 }
 

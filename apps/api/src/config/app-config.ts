@@ -30,6 +30,21 @@ export interface AppConfig {
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
   /** The job runner and the periodic ticks of this process. */
   readonly jobs: { readonly enabled: boolean; readonly pollIntervalMs: number; readonly tickIntervalMs: number };
+  /** Webhook delivery (docs/webhooks.md); its workers run when jobs are enabled. */
+  readonly push: PushSettings;
+}
+
+export interface PushSettings {
+  /** PUSH_ALLOW_HTTP: http:// callback URLs accepted (local development). */
+  readonly allowHttp: boolean;
+  /** PUSH_ALLOW_PRIVATE_TARGETS: loopback, private and link-local targets accepted (local development, tests). */
+  readonly allowPrivateTargets: boolean;
+  /** PUSH_INTERVAL_SECONDS: how often stored data is released to data endpoints (ms). */
+  readonly intervalMs: number;
+  /** PUSH_RETRY_BASE_SECONDS: the first retry delay, doubled per failure (ms). */
+  readonly retryBaseMs: number;
+  /** PUSH_WORKERS: deliveries this process sends at once. */
+  readonly workers: number;
 }
 
 export interface RateLimitSettings {
@@ -119,6 +134,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   };
   if (rateLimit.redisUrl && !/^rediss?:\/\/[^/]+/.test(rateLimit.redisUrl)) problems.push('RATE_LIMIT_REDIS_URL must start with redis:// or rediss://.');
 
+  const flag = (name: string) => {
+    const value = (text(name) ?? 'false').toLowerCase();
+    if (!['true', 'false'].includes(value)) problems.push(`${name} must be true or false.`);
+    return value === 'true';
+  };
+  const seconds = (name: string, fallback: number, min: number, max: number) => {
+    const value = Number(text(name) ?? fallback);
+    if (!Number.isFinite(value) || value < min || value > max) problems.push(`${name} must be a number of seconds between ${min} and ${max}.`);
+    return Math.round(value * 1000);
+  };
+  const push: PushSettings = {
+    allowHttp: flag('PUSH_ALLOW_HTTP'),
+    allowPrivateTargets: flag('PUSH_ALLOW_PRIVATE_TARGETS'),
+    intervalMs: seconds('PUSH_INTERVAL_SECONDS', 300, 0.1, 86_400),
+    retryBaseMs: seconds('PUSH_RETRY_BASE_SECONDS', 5, 0.01, 3600),
+    workers: limit('PUSH_WORKERS', 8, 100),
+  };
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
   return {
@@ -138,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
         ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }
         : null,
     jobs: { enabled: jobsEnabled === 'true', pollIntervalMs: jobsPoll, tickIntervalMs: Math.round(tickInterval * 1000) },
+    push,
   };
 }

@@ -1,10 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdGenerator } from '@strive/domain';
+import { Clock, IdGenerator } from '@strive/domain';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import {
-  ACTIVITY_REPOSITORY, ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CHALLENGE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ID_GENERATOR,
+  ACTIVITY_REPOSITORY, ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CHALLENGE_REPOSITORY, CLOCK, HEALTH_RECORD_REPOSITORY, ID_GENERATOR,
   JOB_QUEUE, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY,
   SCORE_REPOSITORY, TEAM_REPOSITORY, UNIT_OF_WORK,
 } from '../system/tokens';
@@ -39,8 +39,8 @@ const REPOSITORIES = [
   repositoryProvider(JOB_QUEUE, TypeOrmJobQueue),
   {
     provide: UNIT_OF_WORK,
-    useFactory: (dataSource: DataSource, ids: IdGenerator) => new TypeOrmUnitOfWork(dataSource, ids),
-    inject: [DataSource, ID_GENERATOR],
+    useFactory: (dataSource: DataSource, ids: IdGenerator, clock: Clock) => new TypeOrmUnitOfWork(dataSource, ids, clock),
+    inject: [DataSource, ID_GENERATOR, CLOCK],
   },
 ];
 

@@ -10,6 +10,7 @@ import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { configureApp, httpAdapter } from '../../src/configure-app';
 import { JobRunner } from '../../src/jobs/job-runner';
 import { PeriodicTicks } from '../../src/jobs/periodic-ticks';
+import { PushDispatcher } from '../../src/delivery/push-dispatcher';
 import { createLogger, PinoNestLogger } from '../../src/logging/logger';
 import { APP_CONFIG, CLOCK } from '../../src/system/tokens';
 import { responseViolation } from './openapi-responses';
@@ -26,6 +27,8 @@ export interface TestApp {
   runJobs(): Promise<number>;
   /** Runs every periodic tick now (in tests they otherwise run hourly). */
   runTicks(): Promise<string[]>;
+  /** Releases every waiting push and sends every due delivery once (webhooks; the background workers are off in tests). */
+  runPushes(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataSource: app.get(DataSource),
     runJobs: () => app.get(JobRunner).drain(),
     runTicks: () => app.get(PeriodicTicks).runAll(),
+    runPushes: () => app.get(PushDispatcher).runOnce(),
     close: async () => {
       await app.close();
       if (violations.size > 0) {

@@ -46,3 +46,29 @@ describe(RecordActivityUseCase.name, () => {
     expect([result.change, told]).toEqual([null, []]);
   });
 });
+
+describe(`${RecordActivityUseCase.name} data pushes`, () => {
+  it('queues a push per written record of a type the app has an endpoint of, in the same unit of work', async () => {
+    const { sut, dataPushes, unitOfWork } = world();
+    dataPushes.subscribe('app-1', 'activity');
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('a', at, 30)] });
+    // resent unchanged: nothing written, nothing pushed again
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('a', at, 30)] });
+
+    expect(unitOfWork.runs).toBe(2);
+    expect(dataPushes.pushes).toEqual([
+      {
+        appId: 'app-1', dataType: 'activity',
+        // default points: 0.1 per minute over 5 minutes -> 30 min = 3
+        body: { profile: 'profile-1', data: { timestamp: '2026-10-01T07:00:00.000Z', duration: '00:30:00.000000', source: 'GARMIN', is_manual: null, type: 'RUNNING', distance: 1000, steps: null, calories: null, points: 3 } },
+      },
+    ]);
+  });
+
+  it('queues nothing for an app without endpoints', async () => {
+    const { sut, dataPushes } = world();
+    dataPushes.subscribe('another-app', 'activity');
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('a', at, 30)] });
+    expect(dataPushes.pushes).toEqual([]);
+  });
+});

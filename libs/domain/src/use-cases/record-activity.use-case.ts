@@ -1,3 +1,4 @@
+import { queueDataPushes } from '../delivery/queue-data-pushes';
 import { PointsEvent } from '../points/points-event';
 import { HealthRecord } from '../records/health-record';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
@@ -27,8 +28,8 @@ const NOTHING: HealthUpsertResult = { counts: {}, written: [] };
  * The one write path of activity data, whatever brought it (an upload, an awarded event, a
  * vendor sync): in one transaction it stores the records and events and, taking the profile's
  * turn, runs every ActivityChangeListener (points ledger, challenge scores) through the same
- * transaction. A crash or an error anywhere stores nothing, so scores and
- * points never lag behind the data.
+ * transaction, and queues the data pushes (webhooks) of what it stored. A crash or an error
+ * anywhere stores nothing, so scores, points and pushes never lag behind the data.
  */
 export class RecordActivityUseCase {
   constructor(
@@ -43,6 +44,8 @@ export class RecordActivityUseCase {
     return this.unitOfWork.run(async (ports) => {
       const upsert = records.length > 0 ? await ports.records.upsert(appId, profileId, records) : NOTHING;
       for (const event of events) await ports.pointsEvents.save(event);
+      // Every stored record of a pushable type goes out as a webhook, committed with it (issue 12).
+      await queueDataPushes(ports, appId, profileId, upsert.written);
       const change = changeOf(input, upsert, events);
       if (change) {
         // Stores of one profile run side by side; what follows from them takes turns, so the last

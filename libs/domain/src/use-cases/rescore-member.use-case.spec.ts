@@ -123,6 +123,24 @@ describe(RescoreMemberUseCase.name, () => {
     expect(outbox.events).toEqual([]);
   });
 
+  it('sends one goal notification, not four, when one score crosses 25, 50, 75 and 100 % at once', async () => {
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-03', steps: 12_000 })] });
+
+    await rescoreDay('2026-03-03');
+
+    // 12000 / 10000 = 120 %: every threshold at once -> only challenge_period_goal_reached.
+    expect(outbox.events).toEqual([expect.objectContaining({ event: 'challenge_period_goal_reached', threshold: 1, periodIndex: 1 })]);
+  });
+
+  it('sends no period events for a GROUP (global) challenge', async () => {
+    const group = ChallengeMother.create({ type: 'GROUP' });
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-02', steps: 20_000 })] });
+
+    await rescoreDay('2026-03-02', group);
+
+    expect(outbox.events).toEqual([]);
+  });
+
   it('counts nothing inside an inactive interval', async () => {
     const inactive = ChallengeMemberMother.create({ inactiveIntervals: [{ from: new Date('2026-03-03T00:00:00Z'), to: null }] });
     history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-03', steps: 20_000 })] });

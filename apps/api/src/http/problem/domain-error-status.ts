@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { DomainError, IdentityErrorCode } from '@strive/domain';
 import { HealthDataErrorCode, PointsErrorCode } from '@strive/domain';
 import { ChallengeErrorCode, MembershipErrorCode, ScoringErrorCode, TeamErrorCode } from '@strive/domain';
+import { PushErrorCode } from '@strive/domain';
 
 /**
  * The one table from domain error codes to HTTP statuses. A Record per module's
@@ -64,7 +65,17 @@ const CHALLENGE: Record<ChallengeErrorCode, HttpStatus> = {
   [ChallengeErrorCode.ScoresFinal]: HttpStatus.CONFLICT,
 };
 
-const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE };
+// Webhooks (issue 12): a refused URL is the client's input, a pending delivery cannot be re-sent yet.
+const PUSH: Record<PushErrorCode, HttpStatus> = {
+  [PushErrorCode.EndpointNotFound]: HttpStatus.NOT_FOUND,
+  [PushErrorCode.DeliveryNotFound]: HttpStatus.NOT_FOUND,
+  [PushErrorCode.InvalidUrl]: HttpStatus.BAD_REQUEST,
+  [PushErrorCode.ForbiddenTarget]: HttpStatus.BAD_REQUEST,
+  [PushErrorCode.NotRetryable]: HttpStatus.CONFLICT,
+  [PushErrorCode.TooManyEndpoints]: HttpStatus.CONFLICT,
+};
+
+const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...PUSH };
 
 /** The HTTP status of a domain error; an unmapped code is a bug and answers 500. */
 export function statusOfDomainError(error: DomainError): HttpStatus {

@@ -18,10 +18,17 @@ import { TeamEntity, TeamMemberEntity } from './team.entity';
 import { MemberPeriodScoreEntity } from './member-period-score.entity';
 import { ChallengeEventOutboxEntity } from './challenge-event-outbox.entity';
 import { JobEntity } from './job.entity';
+import { PushEndpointEntity } from './push-endpoint.entity';
+import { PushDataOutboxEntity } from './push-data-outbox.entity';
+import { PushAttemptEntity, PushDeliveryEntity } from './push-delivery.entity';
 export { JobEntity };
 export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
-  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity];
+  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
+  PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity];
+export * from './push-endpoint.entity';
+export * from './push-data-outbox.entity';
+export * from './push-delivery.entity';

@@ -1,4 +1,4 @@
-import { IdGenerator, TransactionPorts, UnitOfWork } from '@strive/domain';
+import { Clock, IdGenerator, TransactionPorts, UnitOfWork } from '@strive/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { TypeOrmChallengeAnnouncements } from '../gamification/typeorm-challenge-announcements';
 import { TypeOrmChallengeRepository } from '../gamification/typeorm-challenge.repository';
@@ -7,6 +7,7 @@ import { TypeOrmMembershipRepository } from '../gamification/typeorm-membership.
 import { TypeOrmScoreRepository } from '../gamification/typeorm-score.repository';
 import { TypeOrmScoringBatchReader } from '../gamification/typeorm-scoring-batch-reader';
 import { TypeOrmJobQueue } from '../jobs/typeorm-job-queue';
+import { TypeOrmDataPushOutbox } from '../delivery/typeorm-data-push-outbox';
 import { TypeOrmActivityRepository } from '../records/typeorm-activity.repository';
 import { TypeOrmHealthRecordRepository } from '../records/typeorm-health-record.repository';
 import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../points/typeorm-points.repository';
@@ -23,6 +24,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T> {
@@ -49,6 +51,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       jobs: new TypeOrmJobQueue(manager),
       announcements: new TypeOrmChallengeAnnouncements(manager),
       scoringBatches: new TypeOrmScoringBatchReader(manager),
+      dataPushes: new TypeOrmDataPushOutbox(manager, this.ids, () => this.clock.now()),
       takeTurn: async (...keys) => {
         if (keys.length === 0) return;
         // In one sorted order, so two takers of overlapping keys never wait for each other in a circle.

@@ -1,17 +1,18 @@
 import {
   ActivityRepository, AdminTokenRepository, AppRepository, challengeEventKey, ChallengeRepository,
   EventOutbox, HealthRecordRepository, JobQueue, JobRequest, MembershipRepository, PointsDefinitionRepository,
-  PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, TeamRepository, UnitOfWork,
+  PointsEventRepository, PointsLedgerRepository, ProfileRepository, PushEndpointRepository, ScoreRepository, TeamRepository, UnitOfWork,
 } from '@strive/domain';
 import {
   HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository,
-  InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
+  InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryDataPushOutbox, InMemoryEventOutbox, InMemoryPushEndpointRepository, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
 } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
 import { TypeOrmEventOutbox } from '../../../src/persistence/gamification/typeorm-event-outbox.repository';
 import { TypeOrmJobQueue } from '../../../src/persistence/jobs/typeorm-job-queue';
+import { TypeOrmPushEndpointRepository } from '../../../src/persistence/delivery/typeorm-push-endpoint.repository';
 import { TypeOrmUnitOfWork } from '../../../src/persistence/unit-of-work/typeorm-unit-of-work';
 import { RandomIdGenerator } from '../../../src/system/random-id-generator';
 import { TypeOrmChallengeRepository } from '../../../src/persistence/gamification/typeorm-challenge.repository';
@@ -44,6 +45,7 @@ export interface RepositoryWorld {
   readonly teams: TeamRepository;
   readonly memberships: MembershipRepository;
   readonly scores: ScoreRepository;
+  readonly pushEndpoints: PushEndpointRepository;
   // The write pipeline's ports.
   readonly outbox: EventOutbox;
   readonly jobs: JobQueue;
@@ -72,7 +74,7 @@ export function inMemoryWorld(): RepositoryWorld {
   const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements, scoringBatches,
+    announcements, scoringBatches, dataPushes: new InMemoryDataPushOutbox(),
   });
   return {
     apps: new InMemoryAppRepository(),
@@ -87,6 +89,7 @@ export function inMemoryWorld(): RepositoryWorld {
     teams: new InMemoryTeamRepository(),
     memberships,
     scores,
+    pushEndpoints: new InMemoryPushEndpointRepository(),
     outbox,
     jobs,
     unitOfWork,
@@ -111,9 +114,10 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     teams: new TypeOrmTeamRepository(dataSource),
     memberships: new TypeOrmMembershipRepository(dataSource),
     scores: new TypeOrmScoreRepository(dataSource),
+    pushEndpoints: new TypeOrmPushEndpointRepository(dataSource),
     outbox: new TypeOrmEventOutbox(dataSource, new RandomIdGenerator()),
     jobs: new TypeOrmJobQueue(dataSource),
-    unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator()),
+    unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator(), { now: () => new Date() }),
     outboxKeys: async () => (await dataSource.query('SELECT dedupe_key FROM challenge_event_outbox ORDER BY created_at, dedupe_key')).map((r: { dedupe_key: string }) => r.dedupe_key),
     pendingJobs: async () => (await dataSource.query(`SELECT payload FROM job WHERE status = 'pending' ORDER BY id`)).map((r: { payload: JobRequest }) => r.payload),
     engine: dataSource,
