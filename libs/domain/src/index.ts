@@ -95,6 +95,7 @@ export * from './records/health-upload';
 export * from './ports/health-record-repository';
 export * from './use-cases/ingest-health-data.use-case';
 export * from './records/health-activity';
+export * from './records/served-record';
 export * from './points/points-ledger';
 export * from './ports/points-ledger-repository';
 export * from './use-cases/refresh-profile-points.use-case';

@@ -1,5 +1,5 @@
 import { recordPoints } from '../records/health-activity';
-import { DATA_TYPE_SPEC } from '../records/health-data-schema';
+import { servedRecord } from '../records/served-record';
 import { HealthDataType, HealthRecord, formatDuration, parseDuration } from '../records/health-record';
 import { PointsDefinition } from '../points/points-definition';
 import { DataPushType } from './push-endpoint';
@@ -56,19 +56,10 @@ export function dataPushesOf(
   );
 }
 
-/** The `data` of a push: the workout push record for `activity`, else the record as the V1 data endpoints serve it (summary fields, no detail samples). */
+/** The `data` of a push: the workout push record for `activity`, else the record as the V1 data endpoints serve it (no detail samples). */
 export function pushRecordData(type: DataPushType, record: HealthRecord, definition: PointsDefinition): Record<string, unknown> {
   if (type === 'activity') return workoutPushRecord(record, definition);
-  const spec = DATA_TYPE_SPEC[record.type];
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(spec.fields)) {
-    if (spec.detailFields?.includes(key) || spec.v11Fields?.includes(key)) continue;
-    out[key] = record.data[key] ?? null;
-  }
-  out.source = record.source;
-  out.external_id = record.externalId;
-  if (spec.points) out.points = recordPoints(definition, record);
-  return out;
+  return servedRecord(record, { version: 'v1', detail: false, definition });
 }
 
 /** interface.md "Workout push record": timestamp, duration (hh:mm:ss.ffffff), source, is_manual, type, distance, steps, calories, points. */

@@ -3,6 +3,7 @@ import {
   DATA_TYPE_SPEC, GetPointsDefinitionUseCase, GetProfileUseCase, groupWorkoutRecords, HealthDataType, HealthRecord,
   HealthRecordQuery, HealthRecordRepository, mergeDailySummaryRecords, Principal, RecordPosition,
   StoredHealthRecord,
+  servedRecord,
 } from '@strive/domain';
 import { TypeOrmPointsEventRepository } from '../../persistence/points/typeorm-points.repository';
 import { HEALTH_RECORD_REPOSITORY, POINTS_EVENT_REPOSITORY } from '../../system/tokens';
@@ -10,7 +11,7 @@ import { RequestValidationError } from '../problem/request-validation.error';
 import { ApiUrl } from '../shared/api-url';
 import { DataCursor, decodeCursor, Direction, encodeCursor } from './data-cursor';
 import { DataPageQuery, DateRangeQuery, DEFAULT_PAGE_SIZE } from './data-query.dto';
-import { presentEvent, presentRecord } from './health-data.presenter';
+import { presentEvent } from './health-data.presenter';
 
 export interface DataPage {
   readonly body: unknown[];
@@ -100,14 +101,14 @@ export class HealthDataReader {
     const detail =
       (type === 'workout' && options.heartRateDetail === true && query.page_size === 1) ||
       (type === 'heartrate_sample' && options.heartRateDetail === true);
-    const body: Record<string, unknown>[] = items.map((record) => presentRecord(record, { version: url.version, detail, definition }));
+    const body: Record<string, unknown>[] = items.map((record) => servedRecord(record, { version: url.version, detail, definition }));
     if (type === 'sleep_summary' && options.detail && items.length === 1) {
       const [summary] = items;
       const stages = await this.records.list({
         appId: profile.appId, profileId: profile.id, type: 'sleep_detail', source: summary.source,
         from: summary.time, to: summary.endTime ?? summary.time, direction: 'forward', limit: 1000,
       });
-      body[0].detail = stages.map((stage) => presentRecord(stage, { version: url.version, detail: false, definition }));
+      body[0].detail = stages.map((stage) => servedRecord(stage, { version: url.version, detail: false, definition }));
     }
     return {
       body,
