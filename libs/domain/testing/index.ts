@@ -25,3 +25,7 @@ export * from './in-memory-job-queue';
 export * from './in-memory-challenge-announcements';
 export * from './write-world';
 export * from './recording-member-rescorer';
+export * from './in-memory-connection-repository';
+export * from './in-memory-connection-attempt-repository';
+export * from './fake-connection-secrets';
+export * from './fake-data-provider';

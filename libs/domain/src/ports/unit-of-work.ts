@@ -1,6 +1,7 @@
 import { ActivityRepository } from './activity-repository';
 import { ChallengeAnnouncements } from './challenge-announcements';
 import { ChallengeRepository } from './challenge-repository';
+import { ConnectionRepository } from './connection-repository';
 import { EventOutbox } from './event-outbox';
 import { HealthRecordRepository } from './health-record-repository';
 import { JobQueue } from './job-queue';
@@ -28,6 +29,8 @@ export interface TransactionPorts {
   readonly jobs: JobQueue;
   readonly announcements: ChallengeAnnouncements;
   readonly scoringBatches: ScoringBatchReader;
+  /** Wearable connections (a connect saves its tokens and asks for the backfill in one transaction). */
+  readonly connections: ConnectionRepository;
   /**
    * From here to the commit, work that names the same key takes turns: this waits until every
    * transaction that took the key earlier has committed, so what it reads next includes their

@@ -19,9 +19,12 @@ import { MemberPeriodScoreEntity } from './member-period-score.entity';
 import { ChallengeEventOutboxEntity } from './challenge-event-outbox.entity';
 import { JobEntity } from './job.entity';
 export { JobEntity };
+import { ConnectionAttemptEntity, ConnectionEntity } from './connection.entity';
+export { ConnectionAttemptEntity, ConnectionEntity };
 export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
-  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity];
+  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
+  ConnectionEntity, ConnectionAttemptEntity];

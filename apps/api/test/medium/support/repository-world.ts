@@ -4,7 +4,7 @@ import {
   PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, TeamRepository, UnitOfWork,
 } from '@strive/domain';
 import {
-  HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository,
+  HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository, InMemoryConnectionRepository,
   InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
@@ -72,7 +72,7 @@ export function inMemoryWorld(): RepositoryWorld {
   const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements, scoringBatches,
+    announcements, scoringBatches, connections: new InMemoryConnectionRepository(),
   });
   return {
     apps: new InMemoryAppRepository(),

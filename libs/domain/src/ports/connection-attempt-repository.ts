@@ -1,0 +1,14 @@
+import { Source } from '../records/activity-records';
+import { ConnectionAttempt } from '../connections/connection-attempt';
+
+/** Started connect flows, keyed by the digest of their OAuth state. */
+export interface ConnectionAttemptRepository {
+  save(attempt: ConnectionAttempt): Promise<void>;
+  /**
+   * Removes the attempt of this source and answers it, in one step: of two callbacks with the same state only
+   * one gets it (single use).
+   */
+  consume(stateDigest: string, source: Source): Promise<ConnectionAttempt | null>;
+  /** Removes attempts that expired before `now`; answers how many. */
+  deleteExpired(now: Date, limit: number): Promise<number>;
+}
