@@ -21,7 +21,8 @@ const transform: Config['transform'] = {
 
 // Swagger UI is served by @fastify/static, which requires content-disposition 2: an ES module,
 // which Node 20 loads with require() but Jest does not. SWC turns it into CommonJS for the e2e tests.
-const esmPackages = ['content-disposition'];
+// oauth4webapi (the vendor adapters' OAuth client) is ES-module-only too: every project transforms it.
+const esmPackages = ['content-disposition', 'oauth4webapi'];
 const e2eTransform: Config['transform'] = {
   ...transform,
   [`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: ['@swc/jest', { module: { type: 'commonjs' } }],
@@ -44,7 +45,8 @@ const config: Config = {
       testEnvironment: 'node',
       rootDir: '.',
       testMatch: ['<rootDir>/libs/**/*.spec.ts'],
-      transform,
+      transform: e2eTransform,
+      transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
       moduleNameMapper,
     },
     {
@@ -54,7 +56,8 @@ const config: Config = {
       testEnvironment: 'node',
       rootDir: '.',
       testMatch: ['<rootDir>/apps/api/test/medium/**/*.medium-spec.ts'],
-      transform,
+      transform: e2eTransform,
+      transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
       moduleNameMapper,
       globalSetup: '<rootDir>/apps/api/test/medium/support/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/apps/api/test/support/setup-timeout.ts'],

@@ -29,7 +29,10 @@ export interface DataProvider {
   fetchPage(request: SyncPageRequest): Promise<SyncPage>;
   /**
    * A request the vendor sent to the notification endpoint: a subscription handshake to answer,
-   * or notifications naming whose data changed. Signatures are checked here (`refused` otherwise).
+   * or notifications naming whose data changed. Signatures are checked here: a forged or
+   * unreadable request throws ProviderError `invalid_response` (the route answers 4xx). A
+   * handshake with the wrong verification token is an answer, not an error: the vendor expects
+   * a status (Fitbit 404, Strava 403, Oura 401).
    */
   receiveWebhook(request: VendorWebhookRequest): VendorWebhookAnswer;
 }

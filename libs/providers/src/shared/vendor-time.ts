@@ -1,0 +1,52 @@
+import { DateTime, FixedOffsetZone, IANAZone, Zone } from 'luxon';
+
+/**
+ * Vendors report times in the person's local time, often without a zone (Fitbit sleep and
+ * weight logs, "2026-11-20T00:16:30.000"); Strive stores instants with a zone. These helpers
+ * place such local times in the person's zone, named (IANA, so summer time is right on every
+ * date) or, failing that, as a fixed offset.
+ */
+export function vendorZone(timezone: string | null | undefined, offsetFromUtcMillis?: number | null): Zone {
+  if (timezone && IANAZone.isValidZone(timezone)) return IANAZone.create(timezone);
+  return FixedOffsetZone.instance(Math.round((offsetFromUtcMillis ?? 0) / 60_000));
+}
+
+/** A zone from its name (`zone.name`: IANA or a fixed offset such as UTC+2); an unknown name is UTC. */
+export function zoneFromName(name: string): Zone {
+  const zone = IANAZone.isValidZone(name) ? IANAZone.create(name) : FixedOffsetZone.parseSpecifier(name);
+  return zone ?? FixedOffsetZone.utcInstance;
+}
+
+/** A local date-time without offset ("2026-11-20T00:16:30.000") as an ISO instant with the zone's offset; null when unreadable. */
+export function localToInstant(local: string, zone: Zone): string | null {
+  const at = DateTime.fromISO(local, { zone });
+  return at.isValid ? at.toISO({ suppressMilliseconds: true }) : null;
+}
+
+/** An ISO date-time with an offset ("2026-11-20T07:02:11-05:00", "...Z") as UTC ISO text; null when unreadable. */
+export function offsetToInstant(text: string): string | null {
+  const at = DateTime.fromISO(text, { setZone: true });
+  return at.isValid ? at.toUTC().toISO({ suppressMilliseconds: true }) : null;
+}
+
+/** The calendar dates (YYYY-MM-DD, in `zone`) that [from, to) touches, in order. */
+export function localDates(from: Date, to: Date, zone: Zone): string[] {
+  const dates: string[] = [];
+  let day = DateTime.fromJSDate(from, { zone }).startOf('day');
+  const end = DateTime.fromJSDate(to, { zone });
+  while (day < end) {
+    dates.push(day.toISODate() as string);
+    day = day.plus({ days: 1 });
+  }
+  return dates;
+}
+
+/** The UTC calendar date of an instant (YYYY-MM-DD). */
+export function utcDate(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** `date` plus `days` calendar days (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
+}
