@@ -11,9 +11,11 @@ import { DataModule } from './http/health-data/data.module';
 import { GamificationHttpModule } from './gamification/gamification-http.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
+import { ConnectionHttpModule } from './http/connection/connection-http.module';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
+    ConnectionHttpModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })
