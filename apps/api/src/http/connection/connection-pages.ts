@@ -15,10 +15,10 @@ const STYLE = `
 body{font-family:system-ui,-apple-system,sans-serif;margin:0;padding:1rem;background:#f4f5f7;color:#1d1f23}
 main{max-width:32rem;margin:0 auto}h1{font-size:1.35rem}
 .card{background:#fff;border-radius:12px;padding:1rem;margin:.75rem 0;box-shadow:0 1px 3px #0002;display:flex;align-items:center;gap:.75rem;flex-wrap:wrap}
-.name{font-weight:600;flex:1;min-width:8rem}.meta{font-size:.85rem;color:#5b6270;width:100%}
+.name{font-weight:600;flex:1;min-width:6rem}.actions{display:flex;gap:.5rem}.meta{font-size:.85rem;color:#5b6270;width:100%}
 .state{font-size:.8rem;padding:.2rem .55rem;border-radius:99px;background:#e6e8eb}
 .state.connected{background:#d3f5dd;color:#11612b}.state.error,.state.revoked{background:#fde2e1;color:#8a1c17}
-a.button,button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #1f6feb;background:#1f6feb;color:#fff;text-decoration:none;cursor:pointer;min-height:44px}
+a.button,button{display:inline-flex;align-items:center;box-sizing:border-box;font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #1f6feb;background:#1f6feb;color:#fff;text-decoration:none;cursor:pointer;min-height:44px}
 button.secondary{background:#fff;color:#1f6feb}
 .banner{padding:.75rem 1rem;border-radius:8px;margin:.75rem 0}.banner.ok{background:#d3f5dd}.banner.bad{background:#fde2e1}`;
 
@@ -49,7 +49,6 @@ export interface WidgetEntry {
   readonly lastSyncAt: string | null;
   readonly lastError: string | null;
   readonly connectUrl: string;
-  readonly canDisconnect: boolean;
 }
 
 /** The connection widget: one card per source with its state and a connect or disconnect button. */
@@ -57,9 +56,11 @@ export function widgetPage(reply: PageReply, entries: readonly WidgetEntry[], ba
   const cards = entries
     .map((e) => {
       const meta = [e.lastSyncAt ? `Last sync ${e.lastSyncAt}` : null, e.lastError].filter(Boolean).map((t) => escape(t as string)).join(' · ');
-      const action = e.canDisconnect
-        ? `<button class="secondary" data-disconnect="${escape(e.slug)}">Disconnect</button>`
-        : `<a class="button" href="${escape(e.connectUrl)}" data-connect="${escape(e.slug)}">Connect</a>`;
+      // Connected: disconnect. Failed or withdrawn: connect again, or disconnect. Otherwise: connect.
+      const retry = e.state === 'error' || e.state === 'revoked';
+      const connect = e.state === 'connected' ? '' : `<a class="button" href="${escape(e.connectUrl)}" data-connect="${escape(e.slug)}">${retry ? 'Reconnect' : 'Connect'}</a>`;
+      const disconnect = e.state === 'connected' || retry ? `<button class="secondary" data-disconnect="${escape(e.slug)}">Disconnect</button>` : '';
+      const action = `<span class="actions">${connect}${disconnect}</span>`;
       return `<div class="card" data-source="${escape(e.slug)}"><span class="name">${escape(e.name)}</span>` +
         `<span class="state ${escape(e.state)}" data-state>${escape(e.state.replace('_', ' '))}</span>${action}` +
         (meta ? `<span class="meta">${meta}</span>` : '') + '</div>';

@@ -35,7 +35,6 @@ export class ConnectionWidgetController {
         slug: slugOf(source), name: titleOf(slugOf(source)), state: connection?.state ?? 'not_connected',
         lastSyncAt: connection?.lastSyncAt?.toISOString().replace('T', ' ').slice(0, 16) ?? null, lastError: connection?.lastError ?? null,
         connectUrl: authorizeUrl(url, slugOf(source), query.ticket, true),
-        canDisconnect: connection !== null && connection.state !== 'disconnected' && connection.state !== 'pending',
       }));
       const about = query.source !== undefined && entries.some((e) => e.slug === query.source) ? titleOf(query.source) : null;
       const banner = query.error !== undefined
