@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtension, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DisconnectConnectionUseCase, DomainError, ListConnectionsUseCase, slugOf } from '@strive/domain';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { statusOfDomainError } from '../problem/domain-error-status';
@@ -23,6 +23,8 @@ export class ConnectionWidgetController {
   ) {}
 
   @Get()
+  @ApiExtension('x-strive-auth', 'public: the ticket in the URL')
+  @ApiExtension('x-strive-answers', 'html')
   @ApiOperation({ operationId: 'connection_widget_page', summary: 'The connection widget page (public; the ticket of profile/{id}/connection_widget/ authorizes)' })
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } })
@@ -49,6 +51,7 @@ export class ConnectionWidgetController {
 
   @Post('disconnect')
   @HttpCode(200)
+  @ApiExtension('x-strive-auth', 'public: the ticket in the body')
   @ApiOperation({ operationId: 'connection_widget_disconnect', summary: "The widget's disconnect button (public; the ticket authorizes)" })
   @ApiBody({ type: WidgetDisconnectBody })
   @ApiOkResponse({ type: EmptyAnswer, description: 'Disconnected (an empty object).' })

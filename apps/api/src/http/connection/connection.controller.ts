@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
-  ApiBody, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags,
+  ApiBody, ApiExtension, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags,
 } from '@nestjs/swagger';
 import {
   CompleteConnectionUseCase, DisconnectConnectionUseCase, DomainError, Principal, ReceiveVendorWebhookUseCase, StartConnectionUseCase,
@@ -15,6 +15,10 @@ import { callbackUrl, widgetUrl } from './connection-presenter';
 
 const SlugParam = () =>
   ApiParam({ name: 'slug', example: 'strava', description: 'The lower-case source name (garmin, fitbit, polar, oura, withings, strava, ...). apple and health_connect answer 400 (mobile SDK).' });
+
+/** A browser-facing operation: no bearer, refusals as HTML pages (x-strive-answers: html). */
+const PublicPage = (authorizedBy: string) =>
+  applyDecorators(ApiExtension('x-strive-auth', `public: ${authorizedBy}`), ApiExtension('x-strive-answers', 'html'));
 
 interface RedirectReply extends PageReply {
   redirect(url: string, code?: number): unknown;
@@ -85,6 +89,7 @@ export class ConnectionController {
   }
 
   @Get('authorize')
+  @PublicPage('the ticket in the URL')
   @SlugParam()
   @ApiOperation({
     operationId: 'connection_authorize',
@@ -108,6 +113,7 @@ export class ConnectionController {
   }
 
   @Get('callback')
+  @PublicPage('the single-use OAuth state')
   @SlugParam()
   @ApiOperation({
     operationId: 'connection_callback',
@@ -137,15 +143,19 @@ export class ConnectionController {
   }
 
   @Get('webhook')
+  @ApiExtension('x-strive-auth', "public: the vendor's verify token")
+  @ApiExtension('x-strive-answers', 'vendor')
   @SlugParam()
   @ApiOperation({ operationId: 'connection_webhook_handshake', summary: "The vendor's webhook subscription handshake (public; e.g. Strava hub.challenge)" })
   @ApiOkResponse({ description: 'The answer the vendor expects.', schema: { type: 'object', additionalProperties: true } })
+  @ApiResponse({ status: 403, description: "The vendor's own refusal format: the verify token does not match.", content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } })
   @ApiProblemResponses(400, 404)
   handshake(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @Req() request: RawRequest, @Res() reply: RedirectReply) {
     return this.receive(slug, query, request, reply);
   }
 
   @Post('webhook')
+  @ApiExtension('x-strive-auth', "public: the vendor's signature, checked by its adapter")
   @SlugParam()
   @ApiOperation({
     operationId: 'connection_webhook',
