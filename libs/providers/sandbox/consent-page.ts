@@ -27,7 +27,7 @@ button[value=approve]{background:#1f6feb;color:#fff;border-color:#1f6feb}
 ${hidden}
 <label for="user">Sandbox user</label>
 <input type="text" id="user" name="user" value="${escape(suggestedUser)}" maxlength="64" pattern="[A-Za-z0-9_-]{1,64}">
-<div class="buttons"><button type="submit" name="decision" value="deny">Deny</button><button type="submit" name="decision" value="approve">Approve</button></div>
+<div class="buttons"><button type="submit" name="decision" value="deny" formnovalidate>Deny</button><button type="submit" name="decision" value="approve">Approve</button></div>
 </form>
 </main></body></html>`;
 }

@@ -1,5 +1,7 @@
 import { SandboxVendor } from './sandbox-vendor';
 import { startSandboxServer, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
+import { FITBIT_SANDBOX } from './fitbit.sandbox';
+import { OURA_SANDBOX } from './oura.sandbox';
 import { STRAVA_SANDBOX } from './strava.sandbox';
 
 export type { AutoConsent, VendorSandbox, VendorSandboxOptions } from './sandbox-server';
@@ -9,6 +11,8 @@ export type { SandboxCredentials } from '@strive/providers';
 /** Every vendor the sandbox plays, one line each. */
 export const SANDBOX_VENDORS: readonly SandboxVendor[] = [
   STRAVA_SANDBOX,
+  FITBIT_SANDBOX,
+  OURA_SANDBOX,
 ];
 
 /**

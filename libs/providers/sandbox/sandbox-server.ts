@@ -172,7 +172,8 @@ class Sandbox {
     const hint = parameters.get('user') ?? parameters.get('login_hint');
     if (!decision) {
       const fields = Object.fromEntries([...parameters].filter(([key]) => key !== 'user' && key !== 'decision'));
-      return send(response, 200, consentPage(vendor.slug, fields, hint && USER_ID.test(hint) ? hint : vendor.newUserId(this.userSequence + 1)));
+      // Every page suggests a fresh user, so two people trying the sandbox do not share one.
+      return send(response, 200, consentPage(vendor.slug, fields, hint && USER_ID.test(hint) ? hint : vendor.newUserId(++this.userSequence)));
     }
     if (decision !== 'approve') return back({ error: 'access_denied' });
     let userId: string;

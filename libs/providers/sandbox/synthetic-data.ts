@@ -166,7 +166,21 @@ function sleep(date: DateTime, next: () => number): SyntheticSleep {
   };
 }
 
+/** Days already made (time zone arithmetic is the slow part); cleared when full, so bounded. */
+const DAYS = new Map<string, SyntheticDay>();
+const MAX_CACHED_DAYS = 20_000;
+
 export function syntheticDay(vendor: string, userId: string, date: string): SyntheticDay {
+  const key = `${vendor}|${userId}|${date}`;
+  let day = DAYS.get(key);
+  if (!day) {
+    if (DAYS.size >= MAX_CACHED_DAYS) DAYS.clear();
+    DAYS.set(key, (day = makeDay(vendor, userId, date)));
+  }
+  return day;
+}
+
+function makeDay(vendor: string, userId: string, date: string): SyntheticDay {
   const zone = userZone(vendor, userId);
   const next = random(`${vendor}|${userId}|${date}`);
   const day = DateTime.fromISO(date, { zone }).startOf('day');
@@ -214,16 +228,31 @@ export function pastDates(vendor: string, userId: string, from: string, to: stri
 }
 
 /** Heart rate every 5 minutes over a day: lower at night, raised during workouts. */
+const SAMPLES = new Map<string, { at: DateTime; bpm: number }[]>();
+
 export function heartRateSamples(vendor: string, userId: string, date: string): { at: DateTime; bpm: number }[] {
+  const key = `${vendor}|${userId}|${date}`;
+  let samples = SAMPLES.get(key);
+  if (!samples) {
+    if (SAMPLES.size >= MAX_CACHED_DAYS / 10) SAMPLES.clear();
+    SAMPLES.set(key, (samples = makeSamples(vendor, userId, date)));
+  }
+  return samples;
+}
+
+function makeSamples(vendor: string, userId: string, date: string): { at: DateTime; bpm: number }[] {
   const day = syntheticDay(vendor, userId, date);
   const next = random(`${vendor}|${userId}|${date}|hr`);
   const start = DateTime.fromISO(date, { zone: day.zone }).startOf('day');
   const samples: { at: DateTime; bpm: number }[] = [];
-  for (let minute = 0; minute < 1440; minute += 5) {
-    const at = start.plus({ minutes: minute });
-    const inWorkout = day.workouts.find((w) => at >= w.start && at < w.start.plus({ seconds: w.elapsedSeconds }));
-    const night = minute < 6 * 60 || minute >= 23 * 60;
-    const base = inWorkout ? inWorkout.averageHeartRate : night ? day.restingHeartRate + 2 : day.restingHeartRate + 18;
+  // Until the next local midnight: a day of a summer-time change has 23 or 25 hours.
+  const end = start.plus({ days: 1 }).toMillis();
+  const workouts = day.workouts.map((w) => ({ from: w.start.toMillis(), to: w.start.toMillis() + w.elapsedSeconds * 1000, bpm: w.averageHeartRate }));
+  for (let ms = start.toMillis(); ms < end; ms += 300_000) {
+    const at = DateTime.fromMillis(ms, { zone: day.zone });
+    const inWorkout = workouts.find((w) => ms >= w.from && ms < w.to);
+    const night = at.hour < 6 || at.hour >= 23;
+    const base = inWorkout ? inWorkout.bpm : night ? day.restingHeartRate + 2 : day.restingHeartRate + 18;
     samples.push({ at, bpm: Math.round(base + between(next, -6, 6)) });
   }
   return samples;

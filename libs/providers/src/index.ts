@@ -1,6 +1,8 @@
 import { DataProvider, Source } from '@strive/domain';
 import { VendorModule, VendorSettings } from './vendor-module';
 import { sandboxCredentials } from './sandbox-credentials';
+import { FITBIT_MODULE } from './fitbit/fitbit.vendor';
+import { OURA_MODULE } from './oura/oura.vendor';
 import { STRAVA_MODULE } from './strava/strava.vendor';
 
 export type { VendorEndpoints, VendorModule, VendorSettings } from './vendor-module';
@@ -10,6 +12,8 @@ export type { SandboxCredentials } from './sandbox-credentials';
 /** Every vendor adapter, one line each. */
 export const VENDOR_MODULES: readonly VendorModule[] = [
   STRAVA_MODULE,
+  FITBIT_MODULE,
+  OURA_MODULE,
 ];
 
 /**

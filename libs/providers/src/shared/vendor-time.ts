@@ -17,28 +17,21 @@ export function zoneFromName(name: string): Zone {
   return zone ?? FixedOffsetZone.utcInstance;
 }
 
-/** A local date-time without offset ("2026-11-20T00:16:30.000") as an ISO instant with the zone's offset; null when unreadable. */
+/** A local date-time without offset ("2026-11-20T00:16:30.000") placed in `zone`, as UTC ISO text; null when unreadable. */
 export function localToInstant(local: string, zone: Zone): string | null {
   const at = DateTime.fromISO(local, { zone });
-  return at.isValid ? at.toISO({ suppressMilliseconds: true }) : null;
+  return at.isValid ? at.toUTC().toISO({ suppressMilliseconds: true }) : null;
+}
+
+/** Epoch milliseconds as UTC ISO text (no .000 when whole seconds). */
+export function instantText(epochMs: number): string {
+  return DateTime.fromMillis(epochMs, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) as string;
 }
 
 /** An ISO date-time with an offset ("2026-11-20T07:02:11-05:00", "...Z") as UTC ISO text; null when unreadable. */
 export function offsetToInstant(text: string): string | null {
   const at = DateTime.fromISO(text, { setZone: true });
   return at.isValid ? at.toUTC().toISO({ suppressMilliseconds: true }) : null;
-}
-
-/** The calendar dates (YYYY-MM-DD, in `zone`) that [from, to) touches, in order. */
-export function localDates(from: Date, to: Date, zone: Zone): string[] {
-  const dates: string[] = [];
-  let day = DateTime.fromJSDate(from, { zone }).startOf('day');
-  const end = DateTime.fromJSDate(to, { zone });
-  while (day < end) {
-    dates.push(day.toISODate() as string);
-    day = day.plus({ days: 1 });
-  }
-  return dates;
 }
 
 /** The UTC calendar date of an instant (YYYY-MM-DD). */

@@ -2,6 +2,10 @@ import { ProviderError, ProviderErrorKind, VendorNotification, VendorWebhookAnsw
 import { isRecord, numberOrNull, stringOrNull } from '../shared/payload-reading';
 import { secretEquals } from '../shared/webhook-signature';
 
+const DAY_MS = 86_400_000;
+/** Days before an activity event that a sync reads (uploads from a watch can come days late). */
+const LATE_UPLOAD_DAYS = 7;
+
 /**
  * Strava's webhook events API. The subscription handshake is a GET with hub.mode=subscribe,
  * hub.challenge and hub.verify_token (the token given when subscribing: the webhook secret),
@@ -32,8 +36,11 @@ export function receiveStravaWebhook(request: VendorWebhookRequest, verifyToken:
   if (event.object_type === 'athlete' && String(updates.authorized) === 'false') {
     notifications.push({ vendorUserId: String(owner), from: null, to: null, deauthorized: true });
   } else if (event.object_type === 'activity') {
-    // The event does not say when the activity took place: the sync reads since its last sync.
-    notifications.push({ vendorUserId: String(owner), from: null, to: null });
+    // The event says when the activity was uploaded or changed, not when it took place, and
+    // Strava lists activities by start time: the week before the event covers late uploads.
+    const at = numberOrNull(event.event_time);
+    const day = at === null ? null : Math.floor(at / 86_400) * DAY_MS;
+    notifications.push({ vendorUserId: String(owner), from: day === null ? null : new Date(day - LATE_UPLOAD_DAYS * DAY_MS), to: day === null ? null : new Date(day + 2 * DAY_MS) });
   }
   return { kind: 'notifications', notifications };
 }

@@ -4,6 +4,8 @@ import { vendorSettingsFromEnv } from '../index';
 import { allPages, authorize, connect, control, merged, REDIRECT_URI, webhookReceiver } from '../../test-support/sandbox-flow';
 import { StravaProvider, stravaRetryAfter } from './strava.vendor';
 
+jest.setTimeout(30_000);
+
 describe('Strava adapter against the sandbox', () => {
   let sandbox: VendorSandbox;
   let strava: StravaProvider;
@@ -129,7 +131,7 @@ describe('Strava adapter against the sandbox', () => {
       await control(sandbox.baseUrl, 'webhook', { vendor: 'strava', url: receiver.url, kind: 'data', user: '4009' });
       await control(sandbox.baseUrl, 'webhook', { vendor: 'strava', url: receiver.url, kind: 'deauthorization', user: '4009' });
       expect(receiver.answers.slice(1)).toEqual([
-        { kind: 'notifications', notifications: [{ vendorUserId: '4009', from: null, to: null }] },
+        { kind: 'notifications', notifications: [{ vendorUserId: '4009', from: expect.any(Date), to: expect.any(Date) }] },
         { kind: 'notifications', notifications: [{ vendorUserId: '4009', from: null, to: null, deauthorized: true }] },
       ]);
     } finally {
@@ -151,8 +153,9 @@ describe('Strava webhook requests', () => {
   });
 
   it('reads the events of Strava\'s reference', () => {
+    // event_time 1516126040 is 2018-01-16T18:07:20Z: the week before its day to the day after.
     expect(post('{"aspect_type":"update","event_time":1516126040,"object_id":1360128428,"object_type":"activity","owner_id":134815,"subscription_id":120475,"updates":{"title":"Messy"}}')).toEqual({
-      kind: 'notifications', notifications: [{ vendorUserId: '134815', from: null, to: null }],
+      kind: 'notifications', notifications: [{ vendorUserId: '134815', from: new Date('2018-01-09T00:00:00Z'), to: new Date('2018-01-18T00:00:00Z') }],
     });
     expect(post('{"aspect_type":"update","event_time":1516126040,"object_id":134815,"object_type":"athlete","owner_id":134815,"subscription_id":120475,"updates":{"authorized":"false"}}')).toEqual({
       kind: 'notifications', notifications: [{ vendorUserId: '134815', from: null, to: null, deauthorized: true }],
