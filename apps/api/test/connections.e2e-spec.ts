@@ -24,7 +24,8 @@ describe('connections', () => {
     (await test.dataSource.query('SELECT * FROM connection WHERE profile_id = $1', [profile.publicId]))[0] as Record<string, unknown>;
 
   beforeAll(async () => {
-    test = await startTestApp({ clock, sandbox: { autoConsent: 'approve' } });
+    // Two weeks of history are enough here (and keep the suite quick on embedded PGlite).
+    test = await startTestApp({ clock, sandbox: { autoConsent: 'approve' }, env: { CONNECTION_BACKFILL_DAYS: '14' } });
     admin = await adminBearer(test, await createClientApp(test, 'Connections'));
   });
   afterAll(() => test.close());
@@ -218,6 +219,45 @@ describe('connections', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await page.text()).toContain('data-source="strava"');
+  });
+
+  it('connects and backfills every vendor the sandbox plays, through its real adapter', async () => {
+    const kim = await createProfile(test, admin, { name: 'Kim' });
+    const vendors = (await listOf(kim)).filter((c) => c.connects_via === 'oauth').map((c) => c.slug as string);
+    expect(vendors).toEqual(expect.arrayContaining(['strava', 'fitbit', 'oura']));
+    for (const slug of vendors) {
+      const outcome = await connectThroughSandbox(test, slug, kim, nextUser());
+      expect([slug, outcome.status, outcome.location]).toEqual([slug, 302, 'https://app.example.com/done']);
+    }
+    await test.runJobs();
+    const listed = await listOf(kim);
+    for (const slug of vendors) {
+      expect(listed.find((c) => c.slug === slug)).toMatchObject({ slug, state: 'connected', sync_state: 'synced', last_error: null });
+    }
+    const stored: { source: string; type: string }[] = await test.dataSource.query(
+      'SELECT DISTINCT source, type FROM health_record WHERE profile_id = $1 ORDER BY source, type', [kim.publicId],
+    );
+    // Every vendor stored something; Fitbit and Oura also daily summaries and sleep.
+    for (const slug of vendors) expect(stored.some((r) => r.source === slug.toUpperCase())).toBe(true);
+    expect(stored).toEqual(expect.arrayContaining([
+      { source: 'FITBIT', type: 'daily_summary' }, { source: 'OURA', type: 'daily_summary' }, { source: 'OURA', type: 'sleep_summary' },
+    ]));
+    // CONNECTION_BACKFILL_DAYS=14: nothing older than 14 days (and a day for time zones) was read.
+    const [{ oldest }] = await test.dataSource.query('SELECT min(time) AS oldest FROM health_record WHERE profile_id = $1', [kim.publicId]);
+    expect(clock.now().getTime() - new Date(oldest).getTime()).toBeLessThan(15 * 24 * 3_600_000);
+  }, 120_000);
+
+  it('refuses a state presented at another vendor\'s callback, and leaves it usable at its own', async () => {
+    const lou = await createProfile(test, admin, { name: 'Lou' });
+    const consent = new URL(await consentUrl(test, 'strava', lou));
+    consent.searchParams.set('login_hint', nextUser());
+    const callback = new URL((await fetch(consent, { redirect: 'manual' })).headers.get('location') as string);
+    const snapshot = await databaseSnapshot(test);
+    const foreign = await callbackAnswer(callback.toString().replace('/connection/strava/', '/connection/fitbit/'));
+    expect(foreign.status).toBe(400);
+    expect(await databaseSnapshot(test)).toEqual(snapshot);
+    expect((await callbackAnswer(callback.toString())).status).toBe(200);
+    await test.runJobs();
   });
 
   it('disconnects: the grant is revoked at the vendor, the tokens are gone', async () => {
