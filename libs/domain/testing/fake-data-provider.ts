@@ -22,6 +22,8 @@ export class FakeDataProvider implements DataProvider {
   /** What the next refresh answers. */
   nextRefresh: ProviderGrant | null = null;
   webhookAnswer: VendorWebhookAnswer | ProviderError = { kind: 'notifications', notifications: [] };
+  /** Runs while a page is being fetched (what happens elsewhere during a sync). */
+  duringFetch: (() => Promise<void>) | null = null;
 
   constructor(
     readonly source: Source,
@@ -60,6 +62,7 @@ export class FakeDataProvider implements DataProvider {
 
   async fetchPage(request: SyncPageRequest): Promise<SyncPage> {
     this.calls.fetch.push(request);
+    await this.duringFetch?.();
     this.throwQueued('fetch');
     const index = request.cursor === null ? 0 : Number(request.cursor);
     const records = this.pages[index] ?? {};

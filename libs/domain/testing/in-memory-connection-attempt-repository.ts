@@ -5,8 +5,12 @@ import { Source } from '../src/records/activity-records';
 export class InMemoryConnectionAttemptRepository implements ConnectionAttemptRepository {
   readonly rows = new Map<string, ConnectionAttempt>();
 
-  async save(attempt: ConnectionAttempt): Promise<void> {
+  async save(attempt: ConnectionAttempt, keepPerProfile: number): Promise<void> {
     this.rows.set(attempt.stateDigest, attempt);
+    const own = [...this.rows.values()]
+      .filter((a) => a.appId === attempt.appId && a.profileId === attempt.profileId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.stateDigest < b.stateDigest ? 1 : -1));
+    for (const old of own.slice(keepPerProfile)) this.rows.delete(old.stateDigest);
   }
 
   async consume(stateDigest: string, source: Source): Promise<ConnectionAttempt | null> {

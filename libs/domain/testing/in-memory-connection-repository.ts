@@ -31,6 +31,13 @@ export class InMemoryConnectionRepository implements ConnectionRepository {
       .slice(0, limit);
   }
 
+  async saveIfUnchanged(connection: Connection, previous: Connection): Promise<boolean> {
+    const current = this.rows.get(connection.id);
+    if (!current || current.updatedAt.getTime() !== previous.updatedAt.getTime()) return false;
+    this.rows.set(connection.id, connection);
+    return true;
+  }
+
   async save(connection: Connection): Promise<void> {
     const clash = await this.find(connection.appId, connection.profileId, connection.source);
     if (clash && clash.id !== connection.id) throw new Error('duplicate (app, profile, source)');

@@ -40,6 +40,18 @@ describeContract('ConnectionRepository', (world) => {
     expect(await world().connections.listForProfile(ID.appA, ID.profile2)).toEqual([]);
   });
 
+  it('replaces a connection only when it was not saved since it was read', async () => {
+    const first = connection(C1, ID.profile1, ID.appA, live());
+    await world().connections.save(first);
+    const synced = { ...first, syncState: 'synced' as const, updatedAt: new Date('2026-03-04T10:05:00Z') };
+    const disconnected = { ...first, state: 'disconnected' as const, sealedGrant: null, updatedAt: new Date('2026-03-04T10:03:00Z') };
+    expect(await world().connections.saveIfUnchanged(disconnected, first)).toBe(true);
+    // The sync read `first`; the disconnect saved meanwhile wins.
+    expect(await world().connections.saveIfUnchanged(synced, first)).toBe(false);
+    expect(await world().connections.findById(ID.appA, C1)).toEqual(disconnected);
+    expect(await world().connections.saveIfUnchanged(connection(C2, ID.profile2, ID.appA), connection(C2, ID.profile2, ID.appA))).toBe(false);
+  });
+
   it('finds the connections of a vendor account in every app (webhooks)', async () => {
     const a = connection(C1, ID.profile1, ID.appA, live());
     const b = connection(C2, ID.profile4, ID.appB, live());
@@ -67,17 +79,27 @@ describeContract('ConnectionAttemptRepository', (world) => {
   beforeEach(() => seedProfiles(world()));
 
   it('hands out an attempt once, only to its own source', async () => {
-    await world().connectionAttempts.save(attempt('digest-1', { redirect: 'https://app.test/x', redirectOnError: true }));
+    await world().connectionAttempts.save(attempt('digest-1', { redirect: 'https://app.test/x', redirectOnError: true }), 10);
     expect(await world().connectionAttempts.consume('digest-1', 'FITBIT')).toBeNull();
     expect(await world().connectionAttempts.consume('digest-1', 'STRAVA')).toEqual(attempt('digest-1', { redirect: 'https://app.test/x', redirectOnError: true }));
     expect(await world().connectionAttempts.consume('digest-1', 'STRAVA')).toBeNull();
     expect(await world().connectionAttempts.consume('unknown', 'STRAVA')).toBeNull();
   });
 
+  it("keeps only the newest attempts of a profile; other profiles' stay", async () => {
+    const minute = (n: number) => new Date(Date.UTC(2026, 2, 4, 10, n));
+    await world().connectionAttempts.save(attempt('other', { profileId: ID.profile2 }), 2);
+    for (const n of [1, 2, 3]) await world().connectionAttempts.save(attempt(`mine-${n}`, { createdAt: minute(n) }), 2);
+    expect(await world().connectionAttempts.consume('mine-1', 'STRAVA')).toBeNull();
+    expect(await world().connectionAttempts.consume('mine-2', 'STRAVA')).not.toBeNull();
+    expect(await world().connectionAttempts.consume('mine-3', 'STRAVA')).not.toBeNull();
+    expect(await world().connectionAttempts.consume('other', 'STRAVA')).not.toBeNull();
+  });
+
   it('deletes expired attempts, at most the limit', async () => {
-    await world().connectionAttempts.save(attempt('old-1', { expiresAt: new Date('2026-03-04T09:00:00Z') }));
-    await world().connectionAttempts.save(attempt('old-2', { expiresAt: new Date('2026-03-04T09:05:00Z') }));
-    await world().connectionAttempts.save(attempt('live'));
+    await world().connectionAttempts.save(attempt('old-1', { expiresAt: new Date('2026-03-04T09:00:00Z') }), 10);
+    await world().connectionAttempts.save(attempt('old-2', { expiresAt: new Date('2026-03-04T09:05:00Z') }), 10);
+    await world().connectionAttempts.save(attempt('live'), 10);
     const now = new Date('2026-03-04T10:00:00Z');
     expect(await world().connectionAttempts.deleteExpired(now, 1)).toBe(1);
     expect(await world().connectionAttempts.deleteExpired(now, 10)).toBe(1);

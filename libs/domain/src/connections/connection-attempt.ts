@@ -2,6 +2,8 @@ import { Source } from '../records/activity-records';
 
 /** How long an OAuth `state` stays usable: the person has this long to consent. */
 export const CONNECTION_ATTEMPT_TTL_MS = 10 * 60 * 1000;
+/** Open attempts kept per profile; starting another drops the oldest (its state stops working). */
+export const MAX_OPEN_ATTEMPTS_PER_PROFILE = 10;
 
 /**
  * One started connect flow, found again by its OAuth `state` when the vendor redirects back.

@@ -3,7 +3,11 @@ import { ConnectionAttempt } from '../connections/connection-attempt';
 
 /** Started connect flows, keyed by the digest of their OAuth state. */
 export interface ConnectionAttemptRepository {
-  save(attempt: ConnectionAttempt): Promise<void>;
+  /**
+   * Stores the attempt and keeps only the `keepPerProfile` newest of its profile (a person who
+   * starts again and again leaves a bounded number of rows).
+   */
+  save(attempt: ConnectionAttempt, keepPerProfile: number): Promise<void>;
   /**
    * Removes the attempt of this source and answers it, in one step: of two callbacks with the same state only
    * one gets it (single use).

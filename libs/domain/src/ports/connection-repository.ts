@@ -15,4 +15,10 @@ export interface ConnectionRepository {
   listDueForSync(syncedBefore: Date, limit: number): Promise<Connection[]>;
   /** Inserts or replaces by id. */
   save(connection: Connection): Promise<void>;
+  /**
+   * Replaces the connection only when nobody saved it since `previous` was read (same
+   * updatedAt); false otherwise. A long sync uses it, so that a disconnect, a reconnect or a
+   * revocation saved meanwhile is never overwritten by the sync's older copy.
+   */
+  saveIfUnchanged(connection: Connection, previous: Connection): Promise<boolean>;
 }

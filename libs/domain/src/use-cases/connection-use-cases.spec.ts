@@ -237,6 +237,30 @@ describe(SyncConnectionUseCase.name, () => {
     expect(((await w.sync.execute({ appId: 'app-1', connectionId: connection.id, backfill: false }).catch((e: unknown) => e)) as RetryLater).afterSeconds).toBe(60);
   });
 
+  it('stops without overwriting when the connection is disconnected while the sync runs', async () => {
+    const w = world();
+    const connection = await w.connectNow();
+    const disconnect = new DisconnectConnectionUseCase(w.directory, w.profiles, w.connections, w.signer, w.cipher, w.clock);
+    w.strava.pages = [{ workout: [workout('w1', '2026-03-01T07:00:00Z')] }, { workout: [workout('w2', '2026-03-02T07:00:00Z')] }];
+    w.strava.duringFetch = async () => {
+      w.strava.duringFetch = null;
+      w.clock.advance(1000);
+      await disconnect.execute({ authority: { principal: admin }, slug: 'strava', profileId: 'profile-1' });
+    };
+    expect((await w.sync.execute({ appId: 'app-1', connectionId: connection.id, backfill: true })).outcome).toBe('skipped');
+    const after = (await w.connections.findById('app-1', connection.id)) as Connection;
+    expect([after.state, after.sealedGrant]).toEqual(['disconnected', null]);
+  });
+
+  it('keeps at most 10 open attempts per profile', async () => {
+    const w = world();
+    for (let i = 0; i < 12; i++) {
+      await w.begin();
+      w.clock.advance(1000);
+    }
+    expect(w.attempts.rows.size).toBe(10);
+  });
+
   it('a page that fails the upload rules stores nothing of that slice and puts the connection in error with the first problem', async () => {
     const w = world();
     const connection = await w.connectNow();

@@ -1,6 +1,6 @@
 import { ConnectionAuthority, resolveConnectionAuthority } from '../connections/connection-authority';
 import { ConnectionMoves, newConnection } from '../connections/connection';
-import { CONNECTION_ATTEMPT_TTL_MS, ConnectionAttempt } from '../connections/connection-attempt';
+import { CONNECTION_ATTEMPT_TTL_MS, ConnectionAttempt, MAX_OPEN_ATTEMPTS_PER_PROFILE } from '../connections/connection-attempt';
 import { readRedirect } from '../connections/connection-redirect';
 import { ProviderDirectory } from '../connections/provider-directory';
 import { Clock } from '../ports/clock';
@@ -64,7 +64,7 @@ export class StartConnectionUseCase {
       stateDigest: this.tokens.digest(state), appId, profileId, source: provider.source, codeVerifier, redirectUri: input.callbackUrl,
       redirect, redirectOnError, createdAt: now, expiresAt: new Date(now.getTime() + CONNECTION_ATTEMPT_TTL_MS),
     };
-    await this.attempts.save(attempt);
+    await this.attempts.save(attempt, MAX_OPEN_ATTEMPTS_PER_PROFILE);
     const url = provider.authorizationUrl({ state, codeChallenge: this.pkce.challengeOf(codeVerifier), redirectUri: input.callbackUrl });
     return { url: url.toString() };
   }

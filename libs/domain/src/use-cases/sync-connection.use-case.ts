@@ -164,15 +164,17 @@ class SyncRun {
   private async handle(error: unknown): Promise<SyncConnectionResult> {
     const { clock } = this.ports;
     const at = clock.now();
+    // What was stored stays (it was read with a then-valid grant); the connection is left as the other writer saved it.
+    if (error instanceof Superseded) return { outcome: 'skipped', records: this.stored };
     if (error instanceof GrantWithdrawn || (error instanceof ProviderError && (error.kind === ProviderErrorKind.Refused || error.kind === ProviderErrorKind.Unauthorized))) {
       const reason = error instanceof GrantWithdrawn ? error.message : `The vendor refused the access token: ${error.message}`;
-      await this.save(ConnectionMoves.revoke(this.connection, reason, at));
-      return { outcome: 'revoked', records: this.stored };
+      const saved = await this.trySave(ConnectionMoves.revoke(this.connection, reason, at));
+      return { outcome: saved ? 'revoked' : 'skipped', records: this.stored };
     }
     if (error instanceof ProviderError && (error.kind === ProviderErrorKind.RateLimited || error.kind === ProviderErrorKind.Unavailable)) {
       const wait = error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
       const reason = `${error.kind === ProviderErrorKind.RateLimited ? 'Rate limited by the vendor' : 'The vendor is unavailable'}; retrying in ${wait} s.`;
-      await this.save(ConnectionMoves.syncRetrying(this.connection, reason, at));
+      if (!(await this.trySave(ConnectionMoves.syncRetrying(this.connection, reason, at)))) return { outcome: 'skipped', records: this.stored };
       throw new RetryLater(wait, reason);
     }
     if (error instanceof SyncFailure || error instanceof HealthDataError || (error instanceof ProviderError && error.kind === ProviderErrorKind.InvalidResponse)) {
@@ -180,17 +182,26 @@ class SyncRun {
       const reason = error instanceof HealthDataError
         ? `The vendor sent records that fail validation${first ? ` (${first.path} ${first.message})` : ''}: ${error.message}`
         : (error as Error).message;
-      await this.save(ConnectionMoves.syncFailed(this.connection, reason, at));
-      return { outcome: 'failed', records: this.stored };
+      const saved = await this.trySave(ConnectionMoves.syncFailed(this.connection, reason, at));
+      return { outcome: saved ? 'failed' : 'skipped', records: this.stored };
     }
     throw error;
   }
 
+  /** Saves the run's copy unless someone else saved the connection meanwhile: then the run stops. */
   private async save(connection: Connection): Promise<void> {
-    this.connection = connection;
-    await this.ports.connections.save(connection);
+    if (!(await this.trySave(connection))) throw new Superseded();
+  }
+
+  private async trySave(connection: Connection): Promise<boolean> {
+    const saved = await this.ports.connections.saveIfUnchanged(connection, this.connection);
+    if (saved) this.connection = connection;
+    return saved;
   }
 }
+
+/** The connection was disconnected, reconnected or revoked while the sync ran. */
+class Superseded extends Error {}
 
 /** The vendor withdrew the grant (its refresh was refused). */
 class GrantWithdrawn extends Error {}

@@ -13,11 +13,16 @@ function toAttempt(row: Row): ConnectionAttempt {
 export class TypeOrmConnectionAttemptRepository implements ConnectionAttemptRepository {
   constructor(private readonly db: Db) {}
 
-  async save(a: ConnectionAttempt): Promise<void> {
+  async save(a: ConnectionAttempt, keepPerProfile: number): Promise<void> {
     await this.db.query(
       `INSERT INTO connection_attempt (app_id, state_digest, profile_id, source, code_verifier, redirect_uri, redirect, redirect_on_error, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [a.appId, a.stateDigest, a.profileId, a.source, a.codeVerifier, a.redirectUri, a.redirect, a.redirectOnError, a.createdAt, a.expiresAt],
+    );
+    await this.db.query(
+      `DELETE FROM connection_attempt WHERE app_id = $1 AND profile_id = $2 AND state_digest NOT IN
+         (SELECT state_digest FROM connection_attempt WHERE app_id = $1 AND profile_id = $2 ORDER BY created_at DESC, state_digest DESC LIMIT $3)`,
+      [a.appId, a.profileId, keepPerProfile],
     );
   }
 

@@ -51,6 +51,18 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
     return rows.map(toConnection);
   }
 
+  async saveIfUnchanged(c: Connection, previous: Connection): Promise<boolean> {
+    const rows: Row[] = await this.db.query(
+      `WITH changed AS (
+         UPDATE connection SET state = $3, vendor_user_id = $4, sealed_grant = $5, token_expires_at = $6, sync_state = $7, last_sync_at = $8,
+           synced_until = $9, last_error = $10, updated_at = $11
+         WHERE app_id = $1 AND id = $2 AND updated_at = $12 RETURNING 1)
+       SELECT count(*)::int AS n FROM changed`,
+      [c.appId, c.id, c.state, c.vendorUserId, c.sealedGrant, c.tokenExpiresAt, c.syncState, c.lastSyncAt, c.syncedUntil, c.lastError, c.updatedAt, previous.updatedAt],
+    );
+    return Number(rows[0].n) === 1;
+  }
+
   async save(c: Connection): Promise<void> {
     await this.db.query(
       `INSERT INTO connection (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)

@@ -72,6 +72,7 @@ export class ConnectionEntity {
 @Entity({ name: 'connection_attempt' })
 @Index('UQ_connection_attempt_state', ['stateDigest'], { unique: true })
 @Index('IDX_connection_attempt_expires', ['expiresAt'])
+@Index('IDX_connection_attempt_profile', ['appId', 'profileId', 'createdAt'])
 export class ConnectionAttemptEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
   appId!: string;

@@ -16,6 +16,7 @@ export class Connections1795500000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE "connection_attempt" ("app_id" uuid NOT NULL, "state_digest" text NOT NULL, "profile_id" uuid NOT NULL, "source" text NOT NULL, "code_verifier" text NOT NULL, "redirect_uri" text NOT NULL, "redirect" text, "redirect_on_error" boolean NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_3f584ed98a0c6877ff8ac5628af" PRIMARY KEY ("app_id", "state_digest"))`);
     await queryRunner.query(`CREATE INDEX "IDX_connection_attempt_expires" ON "connection_attempt"  ("expires_at") `);
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_connection_attempt_state" ON "connection_attempt"  ("state_digest") `);
+    await queryRunner.query(`CREATE INDEX "IDX_connection_attempt_profile" ON "connection_attempt"  ("app_id", "profile_id", "created_at") `);
     await queryRunner.query(`ALTER TABLE "connection" ADD CONSTRAINT "FK_fd49e1df2804a4a76d1820d1bc4" FOREIGN KEY ("app_id", "profile_id") REFERENCES "profile"("app_id","id") ON DELETE CASCADE ON UPDATE NO ACTION`);
     await queryRunner.query(`ALTER TABLE "connection_attempt" ADD CONSTRAINT "FK_d64d648f7f6d106c05e7dc313d4" FOREIGN KEY ("app_id", "profile_id") REFERENCES "profile"("app_id","id") ON DELETE CASCADE ON UPDATE NO ACTION`);
   }
@@ -23,6 +24,7 @@ export class Connections1795500000000 implements MigrationInterface {
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "connection_attempt" DROP CONSTRAINT "FK_d64d648f7f6d106c05e7dc313d4"`);
     await queryRunner.query(`ALTER TABLE "connection" DROP CONSTRAINT "FK_fd49e1df2804a4a76d1820d1bc4"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_connection_attempt_profile"`);
     await queryRunner.query(`DROP INDEX "public"."UQ_connection_attempt_state"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_connection_attempt_expires"`);
     await queryRunner.query(`DROP TABLE "connection_attempt"`);
