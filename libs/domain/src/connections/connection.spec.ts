@@ -84,6 +84,11 @@ describe('connection state machine', () => {
     expect(ConnectionMoves.rewind(c, new Date('2026-03-05T00:00:00Z'), later)).toBe(c);
   });
 
+  it('a sync that ends before the cursor keeps the cursor where it was', () => {
+    const ahead = inState('connected', { syncedUntil: new Date('2026-03-05T00:00:00Z') });
+    expect(ConnectionMoves.syncSucceeded(ahead, later, later).syncedUntil).toEqual(new Date('2026-03-05T00:00:00Z'));
+  });
+
   it('clips a long error to 500 characters', () => {
     expect(ConnectionMoves.syncFailed(inState('connected'), 'x'.repeat(2000), later).lastError).toHaveLength(500);
   });

@@ -12,9 +12,6 @@ export function sealGrant(cipher: TokenCipher, grant: ProviderGrant): string {
 }
 
 export function openGrant(cipher: TokenCipher, sealed: string): ProviderGrant {
-  const raw = JSON.parse(cipher.open(sealed)) as Record<string, string | null>;
-  return {
-    accessToken: String(raw.accessToken), refreshToken: raw.refreshToken ?? null, expiresAt: raw.expiresAt ? new Date(raw.expiresAt) : null,
-    scope: raw.scope ?? null, vendorUserId: String(raw.vendorUserId),
-  };
+  const raw = JSON.parse(cipher.open(sealed)) as { accessToken: string; refreshToken: string | null; expiresAt: string | null; scope: string | null; vendorUserId: string };
+  return { ...raw, expiresAt: raw.expiresAt === null ? null : new Date(raw.expiresAt) };
 }
