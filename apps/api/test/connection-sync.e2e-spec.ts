@@ -1,7 +1,7 @@
 import { ProviderGrant, readHealthUpload } from '@strive/domain';
 import { createDataProviders, vendorSettingsFromEnv } from '@strive/providers';
 import { allPages, connect as connectAdapter, merged } from '../../../libs/providers/test-support/sandbox-flow';
-import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
 import { connectThroughSandbox, sandboxControl, ShiftableClock } from './support/connection-flow';
 
 const HOUR_MS = 3_600_000;
@@ -42,7 +42,8 @@ describe('connection sync', () => {
   const notify = (user: string, kind = 'data') => sandboxControl(test, 'webhook', { vendor: 'strava', url: webhookUrl(), kind, user });
 
   beforeAll(async () => {
-    test = await startTestApp({ clock, sandbox: { autoConsent: 'approve' } });
+    // Two weeks of history per connection keep the suite quick on embedded PGlite.
+    test = await startTestApp({ clock, sandbox: { autoConsent: 'approve' }, env: { CONNECTION_BACKFILL_DAYS: '14' } });
     admin = await adminBearer(test, await createClientApp(test, 'Sync'));
   });
   afterAll(() => test.close());
@@ -141,6 +142,31 @@ describe('connection sync', () => {
     expect(duplicates).toEqual([]);
   });
 
+  it('answers every vendor\'s handshake and turns its signed notification into a sync; a forged signature changes nothing', async () => {
+    for (const slug of ['fitbit', 'oura']) {
+      const url = `${test.baseUrl}/api/v1/connection/${slug}/webhook/`;
+      const handshake = await sandboxControl(test, 'webhook', { vendor: slug, url, kind: 'handshake' });
+      expect([slug, handshake.accepted]).toEqual([slug, true]);
+      const profile = await createProfile(test, admin, { name: `Hooked ${slug}` });
+      const user = nextUser();
+      await connectThroughSandbox(test, slug, profile, user);
+      await test.runJobs();
+      const connection = await connectionOf(profile);
+      const sent = await sandboxControl(test, 'webhook', { vendor: slug, url, kind: 'data', user });
+      expect([slug, Number(sent.status) < 300]).toEqual([slug, true]);
+      expect(await jobsOf(connection.id)).toMatchObject([{ type: 'connection.sync' }]);
+      await test.runJobs();
+      expect((await connectionOf(profile)).sync_state).toBe('synced');
+    }
+    // Fitbit signs its notifications (HMAC-SHA1 of the body): a wrong signature is refused.
+    const snapshot = await databaseSnapshot(test);
+    const forged = await test.http.post('/api/v1/connection/fitbit/webhook/').set('content-type', 'application/json').set('x-fitbit-signature', 'bm9wZQ==')
+      .send(JSON.stringify([{ collectionType: 'activities', date: '2026-11-20', ownerId: 'x', ownerType: 'user', subscriptionId: 'x' }]));
+    expect(forged.status).toBe(400);
+    expect(forged.headers['content-type']).toContain('application/problem+json');
+    expect(await databaseSnapshot(test)).toEqual(snapshot);
+  });
+
   it('refuses a webhook it cannot read, and revokes on the athlete\'s deauthorization', async () => {
     await test.http.post('/api/v1/connection/strava/webhook/').set('content-type', 'application/json').send('{"no": "owner"}').expect(400);
     await test.http.post('/api/v1/connection/nope/webhook/').send({}).expect(404);
@@ -163,7 +189,8 @@ describe('connection sync', () => {
 
   it('scores synced records exactly as the same records uploaded', async () => {
     const now = clock.now();
-    const start = new Date(now.getTime() - 60 * DAY_MS);
+    // Inside the 14-day backfill, so both profiles have every workout of the challenge.
+    const start = new Date(now.getTime() - 10 * DAY_MS);
     const body = {
       title: 'Distance', type: 'INDIVIDUAL', goal: 'TOTAL', goal_type: 'DISTANCE', goal_value: 1e9, data_source: 'workout',
       start: start.toISOString(), end: new Date(now.getTime() + 10 * DAY_MS).toISOString(),
@@ -180,7 +207,7 @@ describe('connection sync', () => {
     // The same athlete's activities, read by the adapter itself and sent to the upload endpoint.
     const [provider] = createDataProviders(vendorSettingsFromEnv({}, test.sandboxUrl));
     const grant: ProviderGrant = await connectAdapter(provider, user);
-    const records = merged(await allPages(provider, grant, new Date(now.getTime() - 80 * DAY_MS), clock.now()));
+    const records = merged(await allPages(provider, grant, new Date(now.getTime() - 12 * DAY_MS), clock.now()));
     expect(records.workout.length).toBeGreaterThan(0);
     readHealthUpload({ source: 'STRAVA', ...records }, clock.now());
     await test.http.post(`/api/v1/profile/${uploaded.publicId}/data/`).set(auth(uploaded.bearer)).send({ source: 'STRAVA', ...records }).expect(201);
