@@ -29,10 +29,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < LOADS; i++) {
       await page.goto(url, { waitUntil: 'load' });
       await page.locator('[data-connect]').first().waitFor();
-      const timing = await page.evaluate(() => {
-        const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        return { interactive: entry.domInteractive, load: entry.loadEventEnd };
-      });
+      // Evaluated in the page (browser types, not Node's): the navigation entry of this load.
+      const timing = (await page.evaluate(
+        '(() => { const e = performance.getEntriesByType("navigation")[0]; return { interactive: e.domInteractive, load: e.loadEventEnd }; })()',
+      )) as { interactive: number; load: number };
       interactive.push(timing.interactive);
       loaded.push(timing.load);
     }
