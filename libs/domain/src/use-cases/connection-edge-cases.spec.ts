@@ -154,6 +154,16 @@ describe('connection edge cases', () => {
     expect((await third.connections.findById('app-1', e.id))?.lastError).toBe('strava: the activity list is not a list');
   });
 
+  it('fails a sync whose tokens were sealed under another key, asking for a reconnect', async () => {
+    const w = world();
+    const c = await w.connected();
+    await w.connections.save({ ...c, sealedGrant: 'sealed under another key' });
+    expect(await w.sync.execute({ appId: 'app-1', connectionId: c.id, backfill: false })).toEqual({ outcome: 'failed', records: 0 });
+    const after = (await w.connections.findById('app-1', c.id)) as Connection;
+    expect([after.state, after.syncState]).toEqual(['error', 'failed']);
+    expect(after.lastError).toContain('connect again');
+  });
+
   it('skips a connection of another app or an unknown one', async () => {
     const w = world();
     const c = await w.connected();

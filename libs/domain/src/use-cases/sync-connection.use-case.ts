@@ -61,8 +61,17 @@ export class SyncConnectionUseCase {
     const found = await this.connections.findById(input.appId, input.connectionId);
     const provider = found === null ? null : this.directory.find(found.source);
     if (found === null || provider === null || !canSync(found)) return { outcome: 'skipped', records: 0 };
+    let grant: ProviderGrant;
+    try {
+      grant = openGrant(this.cipher, found.sealedGrant as string);
+    } catch {
+      // Sealed under another key (CONNECTION_TOKEN_KEY changed): only a reconnect brings new tokens.
+      const reason = 'The stored vendor tokens cannot be read (the token key changed?); connect again.';
+      await this.connections.saveIfUnchanged(ConnectionMoves.syncFailed(found, reason, this.clock.now()), found);
+      return { outcome: 'failed', records: 0 };
+    }
     const ports: SyncPorts = { connections: this.connections, cipher: this.cipher, recordActivity: this.recordActivity, clock: this.clock, settings: this.settings };
-    return new SyncRun(provider, found, openGrant(this.cipher, found.sealedGrant as string), ports).execute(input.backfill);
+    return new SyncRun(provider, found, grant, ports).execute(input.backfill);
   }
 }
 
@@ -99,7 +108,7 @@ class SyncRun {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        if (++pages > MAX_SYNC_PAGES) throw new SyncFailure(`The vendor had more than ${MAX_SYNC_PAGES} pages; the next sync goes on.`);
+        if (++pages > MAX_SYNC_PAGES) throw new SyncFailure(`The vendor had more than ${MAX_SYNC_PAGES} pages for one sync.`);
         const page = await this.fetch(from, now, cursor);
         await this.store(page.records, now);
         cursor = page.nextCursor;
