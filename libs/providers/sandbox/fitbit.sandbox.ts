@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { sandboxCredentials } from '@strive/providers';
+import type { FitbitActivityLog, FitbitHeartRateDay, FitbitSleepLog, FitbitTimeSeriesEntry, FitbitWeightLog } from '../src/fitbit/fitbit-mapping';
 import { SandboxAnswer, SandboxVendor } from './sandbox-vendor';
 import { pastDates, SyntheticDay, syntheticDay, SyntheticWorkout, userZone, WorkoutKind } from './synthetic-data';
 
@@ -27,7 +28,7 @@ function seriesValue(day: SyntheticDay, resource: string): string | null {
 }
 
 /** An entry of GET /1/user/-/activities/list.json (startTime in local time with its offset). */
-export function fitbitActivityLog(workout: SyntheticWorkout): Record<string, unknown> {
+function fitbitActivityLog(workout: SyntheticWorkout): FitbitActivityLog & Record<string, unknown> {
   const { name, typeId } = NAMES[workout.kind];
   return {
     activeDuration: workout.movingSeconds * 1000,
@@ -49,14 +50,14 @@ export function fitbitActivityLog(workout: SyntheticWorkout): Record<string, unk
     manualValuesSpecified: { calories: false, distance: false, steps: false },
     originalDuration: workout.elapsedSeconds * 1000,
     originalStartTime: workout.start.toISO(),
-    startTime: workout.start.toISO(),
+    startTime: workout.start.toISO() as string,
     ...(workout.steps !== null ? { steps: workout.steps } : {}),
     tcxLink: `https://api.fitbit.com/1/user/-/activities/${workout.id}.tcx`,
   };
 }
 
 /** An entry of GET /1.2/user/-/sleep/date/{start}/{end}.json (stages; local times, no offset). */
-export function fitbitSleepLog(day: SyntheticDay, logId: number): Record<string, unknown> {
+function fitbitSleepLog(day: SyntheticDay, logId: number): FitbitSleepLog & Record<string, unknown> {
   const { sleep } = day;
   const minutes = (s: number) => Math.round(s / 60);
   const asleep = sleep.seconds.light + sleep.seconds.deep + sleep.seconds.rem;
@@ -175,7 +176,7 @@ export const FITBIT_SANDBOX: SandboxVendor = {
         ? {
             status: 200,
             body: {
-              'activities-heart': heart.map((date) => ({
+              'activities-heart': heart.map((date): FitbitHeartRateDay & Record<string, unknown> => ({
                 dateTime: date,
                 value: {
                   customHeartRateZones: [],
@@ -196,7 +197,8 @@ export const FITBIT_SANDBOX: SandboxVendor = {
     if (series && seriesValue(syntheticDay(V, user, '2026-01-01'), series[1]) !== null) {
       const dates = dateRange(path, `/1/user/-/activities/${series[1]}/date/`, '.json', 1095, user, request.now);
       if (!Array.isArray(dates)) return dates;
-      return { status: 200, body: { [`activities-${series[1]}`]: dates.map((date) => ({ dateTime: date, value: seriesValue(syntheticDay(V, user, date), series[1]) })) } };
+      const entries: FitbitTimeSeriesEntry[] = dates.map((date) => ({ dateTime: date, value: seriesValue(syntheticDay(V, user, date), series[1]) as string }));
+      return { status: 200, body: { [`activities-${series[1]}`]: entries } };
     }
     const weight = dateRange(path, '/1/user/-/body/log/weight/date/', '.json', 31, user, request.now);
     if (weight) {
@@ -205,7 +207,7 @@ export const FITBIT_SANDBOX: SandboxVendor = {
             status: 200,
             body: {
               // The scale is used every other day, at 07:12 local time.
-              weight: weight.filter((date) => Number(date.slice(-2)) % 2 === 0).map((date) => {
+              weight: weight.filter((date) => Number(date.slice(-2)) % 2 === 0).map((date): FitbitWeightLog & Record<string, unknown> => {
                 const today = syntheticDay(V, user, date);
                 return { bmi: Math.round((today.weightKg / today.heightMeters ** 2) * 100) / 100, date, fat: 21.3, logId: idOf(date, 2) * 1000, source: 'Aria', time: '07:12:00', weight: today.weightKg };
               }),

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { sandboxCredentials } from '@strive/providers';
+import type { OuraDailyActivity, OuraDailySleep, OuraHeartRate, OuraSleep, OuraWorkout } from '../src/oura/oura-mapping';
 import { SandboxAnswer, SandboxDataRequest, SandboxVendor } from './sandbox-vendor';
 import { heartRateSamples, pastDates, SyntheticDay, syntheticDay, SyntheticWorkout, userZone, WorkoutKind } from './synthetic-data';
 
@@ -17,7 +18,7 @@ function documentId(kind: string, user: string, key: string | number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function ouraDailyActivity(user: string, day: SyntheticDay): Record<string, unknown> {
+function ouraDailyActivity(user: string, day: SyntheticDay): OuraDailyActivity & Record<string, unknown> {
   const midnight = DateTime.fromISO(day.date, { zone: day.zone }).set({ hour: 4 });
   return {
     id: documentId('daily_activity', user, day.date),
@@ -49,7 +50,7 @@ export function ouraDailyActivity(user: string, day: SyntheticDay): Record<strin
   };
 }
 
-export function ouraWorkout(user: string, day: SyntheticDay, workout: SyntheticWorkout): Record<string, unknown> {
+function ouraWorkout(user: string, day: SyntheticDay, workout: SyntheticWorkout): OuraWorkout & Record<string, unknown> {
   return {
     id: documentId('workout', user, workout.id),
     activity: ACTIVITY[workout.kind],
@@ -64,7 +65,7 @@ export function ouraWorkout(user: string, day: SyntheticDay, workout: SyntheticW
   };
 }
 
-export function ouraSleep(user: string, day: SyntheticDay): Record<string, unknown> {
+function ouraSleep(user: string, day: SyntheticDay): OuraSleep & Record<string, unknown> {
   const { sleep } = day;
   const phases = sleep.stages.map((s) => PHASE[s.stage].repeat(s.seconds / 300)).join('');
   const asleep = sleep.seconds.light + sleep.seconds.deep + sleep.seconds.rem;
@@ -145,7 +146,7 @@ export const OURA_SANDBOX: SandboxVendor = {
       const samples = pastDates(V, user, first, last, request.now)
         .flatMap((date) => heartRateSamples(V, user, date))
         .filter((s) => s.at.toMillis() >= start && s.at.toMillis() < end)
-        .map((s) => ({ bpm: s.bpm, source: s.at.hour < 6 ? 'sleep' : 'awake', timestamp: s.at.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'") }));
+        .map((s): OuraHeartRate => ({ bpm: s.bpm, source: s.at.hour < 6 ? 'sleep' : 'awake', timestamp: s.at.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'") }));
       return page(samples, request, HEART_RATE_PAGE_SIZE);
     }
     const collection = /^\/v2\/usercollection\/(daily_activity|workout|sleep|daily_sleep)$/.exec(path)?.[1];
@@ -162,7 +163,7 @@ export const OURA_SANDBOX: SandboxVendor = {
         return page(synthetic.map((day) => ouraSleep(user, day)), request, PAGE_SIZE);
       default:
         return page(
-          synthetic.map((day) => ({ id: documentId('daily_sleep', user, day.date), contributors: { deep_sleep: 80, efficiency: 90, latency: 85, rem_sleep: 75, restfulness: 70, timing: 90, total_sleep: 85 }, day: day.date, score: day.sleep.score, timestamp: `${day.date}T00:00:00+00:00` })),
+          synthetic.map((day): OuraDailySleep & Record<string, unknown> => ({ id: documentId('daily_sleep', user, day.date), contributors: { deep_sleep: 80, efficiency: 90, latency: 85, rem_sleep: 75, restfulness: 70, timing: 90, total_sleep: 85 }, day: day.date, score: day.sleep.score, timestamp: `${day.date}T00:00:00+00:00` })),
           request,
           PAGE_SIZE,
         );

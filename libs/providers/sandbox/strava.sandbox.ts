@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { sandboxCredentials } from '@strive/providers';
+import type { StravaSummaryActivity } from '../src/strava/strava-mapping';
 import { SandboxVendor } from './sandbox-vendor';
 import { pastDates, syntheticDay, SyntheticWorkout, userZone, WorkoutKind } from './synthetic-data';
 
@@ -12,7 +13,7 @@ function timezoneLabel(at: DateTime): string {
 }
 
 /** A SummaryActivity as GET /athlete/activities lists it (resource_state 2). */
-export function stravaSummaryActivity(athleteId: string, workout: SyntheticWorkout): Record<string, unknown> {
+function stravaSummaryActivity(athleteId: string, workout: SyntheticWorkout): StravaSummaryActivity & Record<string, unknown> {
   const hasDistance = workout.distanceMeters > 0;
   return {
     resource_state: 2,
@@ -26,7 +27,7 @@ export function stravaSummaryActivity(athleteId: string, workout: SyntheticWorko
     sport_type: SPORT[workout.kind],
     workout_type: null,
     id: workout.id,
-    start_date: workout.start.toUTC().toISO({ suppressMilliseconds: true }),
+    start_date: workout.start.toUTC().toISO({ suppressMilliseconds: true }) as string,
     // Strava writes local wall-clock time with a Z.
     start_date_local: `${workout.start.toFormat("yyyy-MM-dd'T'HH:mm:ss")}Z`,
     timezone: timezoneLabel(workout.start),

@@ -54,14 +54,21 @@ export interface FitbitSleepLog {
   /** stages (deep/light/rem/wake) or classic (asleep/restless/awake). */
   readonly type?: 'stages' | 'classic';
   readonly levels?: {
-    readonly summary?: Readonly<Record<string, { readonly minutes?: number }>>;
+    readonly summary?: Readonly<Record<string, { readonly count?: number; readonly minutes?: number; readonly thirtyDayAvgMinutes?: number }>>;
     readonly data?: readonly { readonly dateTime: string; readonly level: string; readonly seconds: number }[];
+    /** Short wakes (3 minutes or less) overlapping `data`; not read. */
+    readonly shortData?: readonly { readonly dateTime: string; readonly level: string; readonly seconds: number }[];
   };
 }
 
 export interface FitbitHeartRateDay {
   readonly dateTime: string;
-  readonly value: { readonly restingHeartRate?: number };
+  readonly value: {
+    readonly customHeartRateZones?: readonly unknown[];
+    readonly heartRateZones?: readonly { readonly caloriesOut?: number; readonly max: number; readonly min: number; readonly minutes: number; readonly name: string }[];
+    /** Absent on days the tracker was not worn. */
+    readonly restingHeartRate?: number;
+  };
 }
 
 export interface FitbitWeightLog {

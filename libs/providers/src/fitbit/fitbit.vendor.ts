@@ -25,7 +25,7 @@ import { receiveFitbitWebhook } from './fitbit-webhook';
 const STEPS = ['series', 'heart', 'sleep', 'weight', 'activities'] as const;
 type Step = (typeof STEPS)[number];
 const CHUNK_DAYS: Record<Exclude<Step, 'activities'>, number> = { series: 365, heart: 365, sleep: 7, weight: 31 };
-export const FITBIT_ACTIVITY_PAGE_SIZE = 100;
+const FITBIT_ACTIVITY_PAGE_SIZE = 100;
 
 interface Position {
   /** The person's zone (IANA or fixed offset), read once from the profile. */
@@ -58,7 +58,7 @@ export class FitbitProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const userId = stringOrNull(tokens.user_id);
     if (userId === null) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'fitbit: the token answer names no user_id');
     const grant = grantFromTokens(tokens, userId, null);

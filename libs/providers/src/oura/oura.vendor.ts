@@ -52,7 +52,7 @@ export class OuraProvider implements DataProvider {
 
   /** Oura's token answer names nobody: the user id comes from personal_info. */
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     const info = await this.call('/v2/usercollection/personal_info', tokens.access_token);
     const id = isRecord(info) ? stringOrNull(info.id) : null;
     if (id === null) throw new ProviderError(ProviderErrorKind.InvalidResponse, 'oura: personal_info names no user id');

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { ProviderError, ProviderErrorKind } from '@strive/domain';
+import { CodeExchange, ProviderError, ProviderErrorKind } from '@strive/domain';
 import { VendorSettings } from '../vendor-module';
 import { rateLimitedError, REQUEST_TIMEOUT_MS } from './provider-http';
 
@@ -56,11 +56,16 @@ export class OAuthClient {
     return url;
   }
 
-  /** Trades the callback's code for tokens; `state` was checked by the caller (single use, bound to the profile). */
-  async exchangeCode(callbackParameters: Readonly<Record<string, string>>, redirectUri: string, codeVerifier: string): Promise<oauth.TokenEndpointResponse> {
+  /**
+   * Trades the callback's code for tokens; `state` was checked by the caller (single use, bound
+   * to the profile). An error in the callback (access_denied) is `refused`.
+   */
+  async exchangeCode(exchange: CodeExchange): Promise<oauth.TokenEndpointResponse> {
+    const { callbackParameters, redirectUri, codeVerifier } = exchange;
     let parameters: URLSearchParams;
     try {
-      parameters = oauth.validateAuthResponse(this.server, this.client, new URLSearchParams({ ...callbackParameters }), oauth.skipStateCheck);
+      const callback = new URLSearchParams({ ...callbackParameters, ...(exchange.code ? { code: exchange.code } : {}) });
+      parameters = oauth.validateAuthResponse(this.server, this.client, callback, oauth.skipStateCheck);
     } catch (error) {
       // error=access_denied and friends: the person or the vendor said no.
       throw new ProviderError(ProviderErrorKind.Refused, `authorization refused: ${oauthErrorCode(error) ?? 'invalid callback'}`);

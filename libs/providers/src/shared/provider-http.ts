@@ -3,7 +3,7 @@ import { ProviderError, ProviderErrorKind } from '@strive/domain';
 /** Every vendor call gives up after this long (then the sync retries later). */
 export const REQUEST_TIMEOUT_MS = 20_000;
 /** Answers larger than this are refused before parsing (a vendor page is far smaller). */
-export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 /** When a 429 names no wait, this one is used. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 

@@ -80,6 +80,15 @@ describe('Strava adapter against the sandbox', () => {
     expect(await kindOf(strava.fetchPage({ grant, from: new Date(Date.now() - 86_400_000), to: new Date(), cursor: null }))).toBe(ProviderErrorKind.Unauthorized);
   });
 
+  it('answers unauthorized once the access token expired, and works again after a refresh', async () => {
+    const grant = await connect(strava, '4010');
+    const request = { grant, from: new Date(Date.now() - 7 * 86_400_000), to: new Date(), cursor: null };
+    await control(sandbox.baseUrl, 'expire', { vendor: 'strava', user: '4010' });
+    expect(await kindOf(strava.fetchPage(request))).toBe(ProviderErrorKind.Unauthorized);
+    const refreshed = await strava.refresh(grant);
+    expect(await kindOf(strava.fetchPage({ ...request, grant: refreshed }))).toBe('resolved');
+  });
+
   it('deauthorizes: the grant is gone at the sandbox', async () => {
     const grant = await connect(strava, '4006');
     await strava.revoke(grant);

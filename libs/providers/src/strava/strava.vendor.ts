@@ -12,7 +12,7 @@ import { mapStravaActivities } from './strava-mapping';
 import { receiveStravaWebhook } from './strava-webhook';
 
 /** Activities per page (Strava allows up to 200). */
-export const STRAVA_PAGE_SIZE = 100;
+const STRAVA_PAGE_SIZE = 100;
 
 /**
  * Seconds until Strava's rate limits reset, from X-RateLimit-Limit / X-RateLimit-Usage
@@ -49,7 +49,7 @@ export class StravaProvider implements DataProvider {
   }
 
   async exchangeCode(exchange: CodeExchange): Promise<ProviderGrant> {
-    const tokens = await this.oauth.exchangeCode(exchange.callbackParameters, exchange.redirectUri, exchange.codeVerifier);
+    const tokens = await this.oauth.exchangeCode(exchange);
     // The athlete comes with the code exchange only; the granted scope with the callback only.
     const athlete = isRecord(tokens.athlete) ? tokens.athlete : {};
     const id = numberOrNull(athlete.id) ?? stringOrNull(athlete.id);
