@@ -12,10 +12,11 @@ import { GamificationHttpModule } from './gamification/gamification-http.module'
 import { JobsModule } from './jobs/jobs.module';
 import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
 import { DeliveryModule } from './delivery/delivery.module';
+import { ConnectionHttpModule } from './http/connection/connection-http.module';
 
 @Module({
   imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
-    DeliveryModule],
+    DeliveryModule, ConnectionHttpModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

@@ -14,7 +14,7 @@ import { jsonNestsDeeperThan, MAX_JSON_DEPTH, textAndKeyProblems } from './http/
 import { UnknownQueryInterceptor } from './http/shared/unknown-query.interceptor';
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
-import { decodedPathOf, isTokenPath } from './http/shared/request-path';
+import { decodedPathOf, isTokenPath, isWebhookPath } from './http/shared/request-path';
 
 const V1_1 = /^\/api\/v1\.1(?=\/|\?|$)/;
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
@@ -83,6 +83,8 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
   const clientError = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
   fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
+    // Vendor webhooks sign the body as sent: their route reads it as received.
+    (request as { rawBody?: string }).rawBody = text;
     if (text.trim() === '') return done(null, {});
     // Checked on the text, before anything walks the structure recursively.
     if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
@@ -95,6 +97,11 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, _body, done) => {
     // POST /token/ takes no body; OAuth clients often send grant_type form-encoded: it is ignored.
     if (isTokenPath(decodedPathOf(request.url))) return done(null, undefined);
+    // Vendor webhooks send what their vendor sends (Withings: form-encoded); the adapter reads the raw text.
+    if (isWebhookPath(decodedPathOf(request.url))) {
+      (request as { rawBody?: string }).rawBody = String(_body);
+      return done(null, undefined);
+    }
     const type = request.headers['content-type'];
     done(Object.assign(new Error(`Send the body as application/json (got ${type || 'no content type'}).`), { statusCode: 415 }), undefined);
   });

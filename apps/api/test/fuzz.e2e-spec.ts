@@ -42,6 +42,8 @@ interface Operation {
   parameters: Parameter[];
   body: Schema | null;
   auth: 'admin' | 'profile' | 'basic' | 'none';
+  /** x-strive-answers: html pages refuse with an HTML page; a vendor's webhook handshake answers in its own JSON. */
+  answers: 'html' | 'vendor' | null;
 }
 
 interface FuzzRequest {
@@ -86,6 +88,7 @@ function operations(): Operation[] {
         path,
         parameters: (op.parameters as Parameter[] | undefined) ?? [],
         body,
+        answers: (op['x-strive-answers'] as 'html' | 'vendor' | undefined) ?? null,
         auth: security?.some((s) => 'basic' in s)
           ? 'basic'
           : !security
@@ -460,8 +463,11 @@ describe('fuzz: malformed requests over every operation (docs/openapi.json)', ()
         if (MUST_REFUSE.some((prefix) => request.mutation.startsWith(prefix)) && response.status < 400) fail('accepted what it must refuse');
         if (response.status >= 400) {
           refusedSomething.add(op.operationId);
-          if (!/^application\/problem\+json/.test(String(response.headers['content-type']))) fail('not problem details');
-          else if (!response.body?.type || response.body.status !== response.status || !response.body.detail) fail('incomplete problem details');
+          const type = String(response.headers['content-type']);
+          const ownFormat = (op.answers === 'html' && /^text\/html/.test(type)) || (op.answers === 'vendor' && /^application\/json/.test(type));
+          // A browser-facing page or a vendor's answer keeps its own format; still a 4xx that changes nothing.
+          if (!ownFormat && !/^application\/problem\+json/.test(type)) fail('not problem details');
+          else if (!ownFormat && (!response.body?.type || response.body.status !== response.status || !response.body.detail)) fail('incomplete problem details');
           const after = await databaseSnapshot(test);
           const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
           if (changed.length > 0) fail(`refused, yet changed ${changed.join(', ')}`);

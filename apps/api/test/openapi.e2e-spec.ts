@@ -10,6 +10,8 @@ type Operation = {
   parameters?: { name: string; in: string; schema?: unknown }[];
   responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }> }>;
   'x-strive-auth'?: string;
+  /** html: a browser-facing page whose refusals are HTML pages; vendor: answers in a vendor's own format. */
+  'x-strive-answers'?: 'html' | 'vendor';
 };
 
 describe('OpenAPI', () => {
@@ -48,13 +50,19 @@ describe('OpenAPI', () => {
     for (const { path, method, operation } of all) {
       const where = `${method.toUpperCase()} ${path}`;
       expect([where, operation.operationId]).toEqual([where, expect.any(String)]);
-      if (path !== '/health') {
+      // Public operations (vendor callbacks and webhooks, the widget page) say what authorizes them instead.
+      const isPublic = operation['x-strive-auth']?.startsWith('public: ') ?? false;
+      if (isPublic) expect([where, operation.security]).toEqual([where, undefined]);
+      if (path !== '/health' && !isPublic) {
         expect([where, operation.security?.length]).toEqual([where, 1]);
         expect([where, Object.keys(operation.responses)]).toEqual([where, expect.arrayContaining(['401', '500'])]);
       }
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) < 400 || path === '/health') continue;
         const problem = response.content?.['application/problem+json'];
+        // A page answers its refusals as HTML; a vendor's handshake in the vendor's format.
+        if (!problem && operation['x-strive-answers'] === 'html' && response.content?.['text/html']) continue;
+        if (!problem && operation['x-strive-answers'] === 'vendor' && response.content?.['application/json']) continue;
         expect([where, status, problem?.schema]).toEqual([where, status, { $ref: '#/components/schemas/ProblemDetails' }]);
         expect([where, status, problem?.example]).toEqual([where, status, expect.objectContaining({ status: Number(status) })]);
       }

@@ -27,3 +27,7 @@ export * from './write-world';
 export * from './recording-member-rescorer';
 export * from './in-memory-data-push-outbox';
 export * from './in-memory-push-endpoint-repository';
+export * from './in-memory-connection-repository';
+export * from './in-memory-connection-attempt-repository';
+export * from './fake-connection-secrets';
+export * from './fake-data-provider';

@@ -16,6 +16,7 @@ import { InMemoryHealthRecordRepository } from './in-memory-health-record-reposi
 import { InMemoryJobQueue } from './in-memory-job-queue';
 import { InMemoryPointsLedgerRepository } from './in-memory-points-ledger-repository';
 import { InMemoryScoreRepository } from './in-memory-score-repository';
+import { InMemoryConnectionRepository } from './in-memory-connection-repository';
 
 /** The scoring view of stored health records, as the SQL adapter derives it from the same rows. */
 export class HealthRecordActivityView implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> {
@@ -74,13 +75,14 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const announcements = new InMemoryChallengeAnnouncements(world.challenges);
   const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores);
   const dataPushes = new InMemoryDataPushOutbox();
+  const connections = new InMemoryConnectionRepository();
   const ports: Omit<TransactionPorts, 'takeTurn'> = {
     records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
     profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
-    scoringBatches, dataPushes,
+    scoringBatches, dataPushes, connections,
   };
   return {
-    ...world, records, activities, scores, outbox, dataPushes, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
+    ...world, connections, records, activities, scores, outbox, dataPushes, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
   };
 }
 

@@ -32,6 +32,8 @@ export interface AppConfig {
   readonly jobs: { readonly enabled: boolean; readonly pollIntervalMs: number; readonly tickIntervalMs: number };
   /** Webhook delivery (docs/webhooks.md); its workers run when jobs are enabled. */
   readonly push: PushSettings;
+  /** Wearable connections (docs/connections.md). */
+  readonly connections: ConnectionSettings;
 }
 
 export interface PushSettings {
@@ -45,6 +47,20 @@ export interface PushSettings {
   readonly retryBaseMs: number;
   /** PUSH_WORKERS: deliveries this process sends at once. */
   readonly workers: number;
+}
+
+export interface ConnectionSettings {
+  /** CONNECTION_TOKEN_KEY: 32 bytes sealing vendor tokens (AES-256-GCM); null: from DATA_DIR in embedded mode. */
+  readonly tokenKey: Buffer | null;
+  readonly syncIntervalMinutes: number;
+  readonly backfillDays: number;
+  /** VENDOR_SANDBOX: auto starts the local vendor sandbox in embedded mode when no vendor has credentials. */
+  readonly vendorSandbox: 'auto' | 'on' | 'off';
+  readonly sandboxPort: number;
+  /** SANDBOX_AUTO_CONSENT: the sandbox skips its consent page with this answer. */
+  readonly sandboxAutoConsent: 'approve' | 'deny' | null;
+  /** The environment the vendor settings are read from (<VENDOR>_CLIENT_ID, ...; README). */
+  readonly vendorEnv: Readonly<Record<string, string | undefined>>;
 }
 
 export interface RateLimitSettings {
@@ -151,6 +167,26 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     retryBaseMs: seconds('PUSH_RETRY_BASE_SECONDS', 5, 0.01, 3600),
     workers: limit('PUSH_WORKERS', 8, 100),
   };
+  const tokenKeyText = text('CONNECTION_TOKEN_KEY');
+  const tokenKey = tokenKeyText === null ? null : Buffer.from(tokenKeyText, 'base64');
+  if (tokenKey !== null && (tokenKey.length !== 32 || tokenKey.toString('base64') !== tokenKeyText)) {
+    problems.push('CONNECTION_TOKEN_KEY must be the base64 of 32 random bytes (openssl rand -base64 32).');
+  }
+  const vendorSandbox = (text('VENDOR_SANDBOX') ?? 'auto').toLowerCase();
+  if (!['auto', 'on', 'off'].includes(vendorSandbox)) problems.push('VENDOR_SANDBOX must be auto, on or off.');
+  const sandboxPort = Number(text('SANDBOX_PORT') ?? 3001);
+  if (!Number.isInteger(sandboxPort) || sandboxPort < 0 || sandboxPort > 65535) problems.push('SANDBOX_PORT must be an integer between 0 and 65535.');
+  const autoConsent = text('SANDBOX_AUTO_CONSENT')?.toLowerCase() ?? null;
+  if (autoConsent !== null && autoConsent !== 'approve' && autoConsent !== 'deny') problems.push('SANDBOX_AUTO_CONSENT must be approve or deny.');
+  const connections: ConnectionSettings = {
+    tokenKey,
+    syncIntervalMinutes: limit('CONNECTION_SYNC_INTERVAL_MINUTES', 60, 7 * 24 * 60),
+    backfillDays: limit('CONNECTION_BACKFILL_DAYS', 90, 3650),
+    vendorSandbox: vendorSandbox as ConnectionSettings['vendorSandbox'],
+    sandboxPort,
+    sandboxAutoConsent: autoConsent as ConnectionSettings['sandboxAutoConsent'],
+    vendorEnv: env,
+  };
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
@@ -172,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
         : null,
     jobs: { enabled: jobsEnabled === 'true', pollIntervalMs: jobsPoll, tickIntervalMs: Math.round(tickInterval * 1000) },
     push,
+    connections,
   };
 }

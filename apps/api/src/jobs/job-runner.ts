@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { JobRequest } from '@strive/domain';
+import { JobRequest, RetryLater } from '@strive/domain';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
@@ -20,6 +20,12 @@ const HEARTBEAT_MS = 60_000;
 /** Retry n (1-based) waits 2^(n-1) seconds, at most an hour: 1 s, 2 s, 4 s, ... */
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A handler's RetryLater (a vendor's Retry-After) is honoured when longer than the backoff. */
+function retryDelayMs(error: unknown, attempts: number): number {
+  const backoff = backoffMs(attempts);
+  return error instanceof RetryLater ? Math.min(MAX_BACKOFF_MS * 24, Math.max(backoff, error.afterSeconds * 1000)) : backoff;
 }
 
 /**
@@ -120,7 +126,7 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
           final
             ? `UPDATE job SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = $2 WHERE ${mine}`
             : `UPDATE job SET status = 'pending', run_at = now() + $3 * interval '1 millisecond', locked_at = NULL, last_error = $2 WHERE ${mine}`,
-          final ? [job.id, message.slice(0, 2000)] : [job.id, message.slice(0, 2000), backoffMs(job.attempts)],
+          final ? [job.id, message.slice(0, 2000)] : [job.id, message.slice(0, 2000), retryDelayMs(error, job.attempts)],
         )
         // The row stays 'running'; JobMaintenanceTick hands it back once its lock is stale.
         .catch((failure) => this.logger.error(`job ${job.id}: could not record the failure: ${(failure as Error).message}`));

@@ -2,6 +2,12 @@ import { Module } from '@nestjs/common';
 import {
   ChallengeRepository, Clock, EnrollAutomaticMembersUseCase, MemberRescorer, RecountAppPointsUseCase, RescoreChallengeMembersUseCase,
 } from '@strive/domain';
+import { SyncConnectionUseCase } from '@strive/domain';
+import { AppConfig } from '../config/app-config';
+import { ConnectionsModule } from '../connections/connections.module';
+import { APP_CONFIG } from '../system/tokens';
+import { connectionBackfillJob, connectionSyncJob } from './connection-sync.job';
+import { ConnectionSyncTick } from './connection-sync.tick';
 import { TypeOrmUnitOfWork } from '../persistence/unit-of-work/typeorm-unit-of-work';
 import { CHALLENGE_REPOSITORY, CLOCK, JOB_HANDLERS, MEMBER_RESCORER, TICKS, UNIT_OF_WORK } from '../system/tokens';
 import { challengeEnrollAutomaticJob } from './challenge-enroll-automatic.job';
@@ -14,6 +20,7 @@ import { pointsRecountJob } from './points-recount.job';
 
 /** The job runner and the periodic ticks, with every job handler and tick bound here, in one place. */
 @Module({
+  imports: [ConnectionsModule],
   providers: [
     {
       provide: JOB_HANDLERS,
@@ -23,13 +30,20 @@ import { pointsRecountJob } from './points-recount.job';
         rescore: RescoreChallengeMembersUseCase,
         enroll: EnrollAutomaticMembersUseCase,
         rescorer: MemberRescorer,
-      ) => [pointsRecountJob(recount), challengeRescoreJob(challenges, rescore), challengeEnrollAutomaticJob(challenges, enroll, rescorer)],
-      inject: [CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER],
+        sync: SyncConnectionUseCase,
+      ) => [
+        pointsRecountJob(recount), challengeRescoreJob(challenges, rescore), challengeEnrollAutomaticJob(challenges, enroll, rescorer),
+        connectionBackfillJob(sync), connectionSyncJob(sync),
+      ],
+      inject: [CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER, SyncConnectionUseCase],
     },
     {
       provide: TICKS,
-      useFactory: (unitOfWork: TypeOrmUnitOfWork, clock: Clock) => [new ChallengeLifecycleTick(unitOfWork, clock), new JobMaintenanceTick()],
-      inject: [UNIT_OF_WORK, CLOCK],
+      useFactory: (unitOfWork: TypeOrmUnitOfWork, clock: Clock, config: AppConfig) => [
+        new ChallengeLifecycleTick(unitOfWork, clock), new JobMaintenanceTick(),
+        new ConnectionSyncTick(unitOfWork, clock, config.connections.syncIntervalMinutes),
+      ],
+      inject: [UNIT_OF_WORK, CLOCK, APP_CONFIG],
     },
     JobRunner,
     PeriodicTicks,

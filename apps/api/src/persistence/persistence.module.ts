@@ -8,6 +8,9 @@ import {
   JOB_QUEUE, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, PROFILE_REPOSITORY,
   SCORE_REPOSITORY, TEAM_REPOSITORY, UNIT_OF_WORK,
 } from '../system/tokens';
+import { CONNECTION_ATTEMPT_REPOSITORY, CONNECTION_REPOSITORY } from '../system/tokens';
+import { TypeOrmConnectionAttemptRepository } from './connections/typeorm-connection-attempt.repository';
+import { TypeOrmConnectionRepository } from './connections/typeorm-connection.repository';
 import { repositoryProvider } from '../system/use-case-provider';
 import { dataSourceOptions } from './data-source-options';
 import { TypeOrmChallengeRepository } from './gamification/typeorm-challenge.repository';
@@ -37,6 +40,8 @@ const REPOSITORIES = [
   repositoryProvider(TEAM_REPOSITORY, TypeOrmTeamRepository),
   repositoryProvider(SCORE_REPOSITORY, TypeOrmScoreRepository),
   repositoryProvider(JOB_QUEUE, TypeOrmJobQueue),
+  repositoryProvider(CONNECTION_REPOSITORY, TypeOrmConnectionRepository),
+  repositoryProvider(CONNECTION_ATTEMPT_REPOSITORY, TypeOrmConnectionAttemptRepository),
   {
     provide: UNIT_OF_WORK,
     useFactory: (dataSource: DataSource, ids: IdGenerator, clock: Clock) => new TypeOrmUnitOfWork(dataSource, ids, clock),
@@ -67,6 +72,7 @@ const REPOSITORIES = [
     APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
     POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, JOB_QUEUE,
     UNIT_OF_WORK,
+    CONNECTION_REPOSITORY, CONNECTION_ATTEMPT_REPOSITORY,
   ],
 })
 export class PersistenceModule {}

@@ -29,3 +29,11 @@ export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
 /** Every JobHandler (one per job type) and every Tick. */
 export const JOB_HANDLERS = Symbol('JobHandlers');
 export const TICKS = Symbol('Ticks');
+// Wearable connections (issue 11)
+export const CONNECTION_REPOSITORY = Symbol('ConnectionRepository');
+export const CONNECTION_ATTEMPT_REPOSITORY = Symbol('ConnectionAttemptRepository');
+export const TOKEN_CIPHER = Symbol('TokenCipher');
+export const CONNECTION_TICKET_SIGNER = Symbol('ConnectionTicketSigner');
+export const PKCE_CHALLENGER = Symbol('PkceChallenger');
+/** The ProviderDirectory of the configured vendor adapters. */
+export const PROVIDER_DIRECTORY = Symbol('ProviderDirectory');

@@ -1,6 +1,7 @@
 import { Test } from '@nestjs/testing';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Clock, CreateAppUseCase } from '@strive/domain';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -11,6 +12,7 @@ import { configureApp, httpAdapter } from '../../src/configure-app';
 import { JobRunner } from '../../src/jobs/job-runner';
 import { PeriodicTicks } from '../../src/jobs/periodic-ticks';
 import { PushDispatcher } from '../../src/delivery/push-dispatcher';
+import { VendorConnections } from '../../src/connections/vendor-connections';
 import { createLogger, PinoNestLogger } from '../../src/logging/logger';
 import { APP_CONFIG, CLOCK } from '../../src/system/tokens';
 import { responseViolation } from './openapi-responses';
@@ -29,12 +31,16 @@ export interface TestApp {
   runTicks(): Promise<string[]>;
   /** Releases every waiting push and sends every due delivery once (webhooks; the background workers are off in tests). */
   runPushes(): Promise<number>;
+  /** The vendor sandbox the app connects to (startTestApp({ sandbox })), else null. */
+  sandboxUrl: string | null;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   clock?: Clock;
   env?: Record<string, string>;
+  /** Start the vendor sandbox on an ephemeral port (the app's vendors connect to it); autoConsent skips its consent page. */
+  sandbox?: { autoConsent: 'approve' | 'deny' | null };
 }
 
 let embeddedDatabases = 0;
@@ -63,6 +69,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // nothing" never sees background work land between two snapshots.
     ...loadConfig({
       LOG_LEVEL: 'info', DEMO_APP: 'false', JOBS_ENABLED: 'false', ...GENEROUS_RATE_LIMITS,
+      // No vendor sandbox unless a test asks for one (each on its own port).
+      VENDOR_SANDBOX: 'off',
+      ...(options.sandbox
+        ? { VENDOR_SANDBOX: 'on', SANDBOX_PORT: '0', CONNECTION_TOKEN_KEY: randomBytes(32).toString('base64'), ...(options.sandbox.autoConsent ? { SANDBOX_AUTO_CONSENT: options.sandbox.autoConsent } : {}) }
+        : {}),
       ...pick(process.env, 'DATABASE_URL'), ...options.env,
     }),
     dataDir: options.env?.DATA_DIR ?? `memory://test-${++embeddedDatabases}`,
@@ -96,6 +107,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataSource: app.get(DataSource),
     runJobs: () => app.get(JobRunner).drain(),
     runTicks: () => app.get(PeriodicTicks).runAll(),
+    sandboxUrl: app.get(VendorConnections).sandbox?.baseUrl ?? null,
     runPushes: () => app.get(PushDispatcher).runOnce(),
     close: async () => {
       await app.close();

@@ -9,7 +9,11 @@ export type JobRequest =
   /** Enroll every profile of the app in an AUTOMATIC challenge and score the new members. */
   | { readonly type: 'challenge.enroll_automatic'; readonly appId: string; readonly challengeId: string }
   /** Rescore every member of a challenge: changed rules, a new points definition. */
-  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string };
+  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string }
+  /** Read a newly connected vendor account's history (CONNECTION_BACKFILL_DAYS, capped by the vendor) into the write path. */
+  | { readonly type: 'connection.backfill'; readonly appId: string; readonly connectionId: string }
+  /** Read what changed at the vendor since the connection's last sync (schedule, webhooks). */
+  | { readonly type: 'connection.sync'; readonly appId: string; readonly connectionId: string };
 
 export type JobType = JobRequest['type'];
 
@@ -22,5 +26,9 @@ export function jobSingletonKey(job: JobRequest): string {
       return `challenge.enroll_automatic:${job.challengeId}`;
     case 'challenge.rescore':
       return `challenge.rescore:${job.challengeId}`;
+    // One waiting sync per connection, whatever asked for it (schedule, webhook, connect).
+    case 'connection.backfill':
+    case 'connection.sync':
+      return `connection.sync:${job.connectionId}`;
   }
 }

@@ -2,6 +2,7 @@ import { ActivityRepository } from './activity-repository';
 import { ChallengeAnnouncements } from './challenge-announcements';
 import { ChallengeRepository } from './challenge-repository';
 import { DataPushOutbox } from './data-push-outbox';
+import { ConnectionRepository } from './connection-repository';
 import { EventOutbox } from './event-outbox';
 import { HealthRecordRepository } from './health-record-repository';
 import { JobQueue } from './job-queue';
@@ -31,6 +32,8 @@ export interface TransactionPorts {
   readonly scoringBatches: ScoringBatchReader;
   /** Data pushes of the stored records (webhooks), released to the endpoints later. */
   readonly dataPushes: DataPushOutbox;
+  /** Wearable connections (a connect saves its tokens and asks for the backfill in one transaction). */
+  readonly connections: ConnectionRepository;
   /**
    * From here to the commit, work that names the same key takes turns: this waits until every
    * transaction that took the key earlier has committed, so what it reads next includes their

@@ -74,7 +74,8 @@ export async function callJson(url: URL, call: DataCall): Promise<unknown> {
   }
   if (response.status >= 500) {
     await response.body?.cancel();
-    throw new ProviderError(ProviderErrorKind.Unavailable, `${target}: the vendor answered ${response.status}`);
+    // A 503 may say when to come back (RFC 9110 Retry-After); the sync waits that long.
+    throw new ProviderError(ProviderErrorKind.Unavailable, `${target}: the vendor answered ${response.status}`, retryAfterSeconds(response.headers));
   }
   if (!response.ok && !call.acceptStatuses?.includes(response.status)) {
     await response.body?.cancel();

@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { DomainError, IdentityErrorCode } from '@strive/domain';
 import { HealthDataErrorCode, PointsErrorCode } from '@strive/domain';
 import { ChallengeErrorCode, MembershipErrorCode, ScoringErrorCode, TeamErrorCode } from '@strive/domain';
-import { PushErrorCode } from '@strive/domain';
+import { ConnectionErrorCode, PushErrorCode } from '@strive/domain';
 
 /**
  * The one table from domain error codes to HTTP statuses. A Record per module's
@@ -75,7 +75,19 @@ const PUSH: Record<PushErrorCode, HttpStatus> = {
   [PushErrorCode.TooManyEndpoints]: HttpStatus.CONFLICT,
 };
 
-const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...PUSH };
+// Wearable connections (issue 11).
+const CONNECTION: Record<ConnectionErrorCode, HttpStatus> = {
+  [ConnectionErrorCode.UnknownSource]: HttpStatus.NOT_FOUND,
+  [ConnectionErrorCode.MobileSdkOnly]: HttpStatus.BAD_REQUEST,
+  [ConnectionErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [ConnectionErrorCode.ForbiddenMove]: HttpStatus.CONFLICT,
+  [ConnectionErrorCode.InvalidRedirect]: HttpStatus.BAD_REQUEST,
+  [ConnectionErrorCode.InvalidState]: HttpStatus.BAD_REQUEST,
+  [ConnectionErrorCode.InvalidTicket]: HttpStatus.BAD_REQUEST,
+  [ConnectionErrorCode.InvalidWebhook]: HttpStatus.BAD_REQUEST,
+};
+
+const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...CONNECTION, ...PUSH };
 
 /** The HTTP status of a domain error; an unmapped code is a bug and answers 500. */
 export function statusOfDomainError(error: DomainError): HttpStatus {

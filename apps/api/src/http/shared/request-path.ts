@@ -15,3 +15,8 @@ export function decodedPathOf(url: string): string {
 export function isTokenPath(path: string): boolean {
   return /^\/api\/v1\/token\/?$/.test(path);
 }
+
+/** POST connection/{slug}/webhook/: bodies in the vendor's own format are accepted there. */
+export function isWebhookPath(path: string): boolean {
+  return /^\/api\/v1(\.1)?\/connection\/[a-z_]{1,32}\/webhook\/?$/.test(path);
+}

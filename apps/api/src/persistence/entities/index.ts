@@ -22,13 +22,15 @@ import { PushEndpointEntity } from './push-endpoint.entity';
 import { PushDataOutboxEntity } from './push-data-outbox.entity';
 import { PushAttemptEntity, PushDeliveryEntity } from './push-delivery.entity';
 export { JobEntity };
+import { ConnectionAttemptEntity, ConnectionEntity } from './connection.entity';
+export { ConnectionAttemptEntity, ConnectionEntity };
 export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
   ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
-  PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity];
+  PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity, ConnectionEntity, ConnectionAttemptEntity];
 export * from './push-endpoint.entity';
 export * from './push-data-outbox.entity';
 export * from './push-delivery.entity';

@@ -12,6 +12,7 @@ import { TypeOrmActivityRepository } from '../records/typeorm-activity.repositor
 import { TypeOrmHealthRecordRepository } from '../records/typeorm-health-record.repository';
 import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../points/typeorm-points.repository';
 import { TypeOrmProfileRepository } from '../identity/typeorm-profile.repository';
+import { TypeOrmConnectionRepository } from '../connections/typeorm-connection.repository';
 
 /**
  * A database transaction handing out the domain's ports built on its manager. `takeTurn` is a
@@ -52,6 +53,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       announcements: new TypeOrmChallengeAnnouncements(manager),
       scoringBatches: new TypeOrmScoringBatchReader(manager),
       dataPushes: new TypeOrmDataPushOutbox(manager, this.ids, () => this.clock.now()),
+      connections: new TypeOrmConnectionRepository(manager),
       takeTurn: async (...keys) => {
         if (keys.length === 0) return;
         // In one sorted order, so two takers of overlapping keys never wait for each other in a circle.

@@ -1,10 +1,10 @@
 import {
-  ActivityRepository, AdminTokenRepository, AppRepository, challengeEventKey, ChallengeRepository,
+  ActivityRepository, AdminTokenRepository, AppRepository, challengeEventKey, ChallengeRepository, ConnectionAttemptRepository, ConnectionRepository,
   EventOutbox, HealthRecordRepository, JobQueue, JobRequest, MembershipRepository, PointsDefinitionRepository,
   PointsEventRepository, PointsLedgerRepository, ProfileRepository, PushEndpointRepository, ScoreRepository, TeamRepository, UnitOfWork,
 } from '@strive/domain';
 import {
-  HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository,
+  HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository, InMemoryConnectionAttemptRepository, InMemoryConnectionRepository,
   InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryDataPushOutbox, InMemoryEventOutbox, InMemoryPushEndpointRepository, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
@@ -27,6 +27,8 @@ import {
   TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository,
 } from '../../../src/persistence/points/typeorm-points.repository';
 import { TypeOrmProfileRepository } from '../../../src/persistence/identity/typeorm-profile.repository';
+import { TypeOrmConnectionAttemptRepository } from '../../../src/persistence/connections/typeorm-connection-attempt.repository';
+import { TypeOrmConnectionRepository } from '../../../src/persistence/connections/typeorm-connection.repository';
 
 /**
  * Every repository of one store: the contract suites seed through the ports themselves
@@ -55,6 +57,9 @@ export interface RepositoryWorld {
   readonly pendingJobs: () => Promise<JobRequest[]>;
   /** The SQL engine, or null in memory (a contract that only a database can keep says so). */
   readonly engine: DataSource | null;
+  // Wearable connections (issue 11).
+  readonly connections: ConnectionRepository;
+  readonly connectionAttempts: ConnectionAttemptRepository;
 }
 
 /** The in-memory twins of libs/domain/testing. */
@@ -72,9 +77,10 @@ export function inMemoryWorld(): RepositoryWorld {
   const announcements = new InMemoryChallengeAnnouncements(challenges);
   const activities = new HealthRecordActivityView(healthRecords);
   const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
+  const connections = new InMemoryConnectionRepository();
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements, scoringBatches, dataPushes: new InMemoryDataPushOutbox(),
+    announcements, scoringBatches, dataPushes: new InMemoryDataPushOutbox(), connections,
   });
   return {
     apps: new InMemoryAppRepository(),
@@ -96,6 +102,8 @@ export function inMemoryWorld(): RepositoryWorld {
     outboxKeys: async () => outbox.events.map(challengeEventKey),
     pendingJobs: async () => [...jobs.pending],
     engine: null,
+    connections,
+    connectionAttempts: new InMemoryConnectionAttemptRepository(),
   };
 }
 
@@ -121,5 +129,7 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     outboxKeys: async () => (await dataSource.query('SELECT dedupe_key FROM challenge_event_outbox ORDER BY created_at, dedupe_key')).map((r: { dedupe_key: string }) => r.dedupe_key),
     pendingJobs: async () => (await dataSource.query(`SELECT payload FROM job WHERE status = 'pending' ORDER BY id`)).map((r: { payload: JobRequest }) => r.payload),
     engine: dataSource,
+    connections: new TypeOrmConnectionRepository(dataSource),
+    connectionAttempts: new TypeOrmConnectionAttemptRepository(dataSource),
   };
 }

@@ -1,0 +1,43 @@
+import { ConnectionTicket, ConnectionTicketSigner } from '@strive/domain';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+interface Claims {
+  a: string;
+  p: string;
+  r: string | null;
+  e: boolean;
+  x: number;
+}
+
+/**
+ * Tickets as `<base64url JSON claims>.<base64url HMAC-SHA256>`, keyed by a subkey of
+ * CONNECTION_TOKEN_KEY (HKDF, its own purpose): only this server (or another process with the same
+ * key) makes a ticket that verifies.
+ */
+export class HmacConnectionTicketSigner implements ConnectionTicketSigner {
+  private readonly key: Buffer;
+
+  constructor(masterKey: Buffer) {
+    this.key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'strive connection tickets v1', 32));
+  }
+
+  sign(ticket: ConnectionTicket): string {
+    const claims: Claims = { a: ticket.appId, p: ticket.profileId, r: ticket.redirect, e: ticket.redirectOnError, x: ticket.expiresAt.getTime() };
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${body}.${this.mac(body).toString('base64url')}`;
+  }
+
+  verify(text: string): ConnectionTicket | null {
+    const [body, mac, extra] = text.split('.');
+    if (!body || !mac || extra !== undefined) return null;
+    const given = Buffer.from(mac, 'base64url');
+    const expected = this.mac(body);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Claims;
+    return { appId: claims.a, profileId: claims.p, redirect: claims.r, redirectOnError: claims.e, expiresAt: new Date(claims.x) };
+  }
+
+  private mac(body: string): Buffer {
+    return createHmac('sha256', this.key).update(body).digest();
+  }
+}
