@@ -19,6 +19,7 @@
  *     npx ts-node -r tsconfig-paths/register bench/connection-sync.bench.ts
  */
 import { performance } from 'node:perf_hooks';
+import { DataProvider } from '@strive/domain';
 import { createDataProviders, vendorSettingsFromEnv } from '@strive/providers';
 import { allPages, connect as connectAdapter, merged } from '../libs/providers/test-support/sandbox-flow';
 import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, startTestApp, TestApp } from '../apps/api/test/support/test-app';
@@ -64,7 +65,7 @@ async function round(challengeCount: number, firstUser: number): Promise<{ sync:
     }
     // The upload side's records: the same athletes' pages read by the adapter. This also warms the
     // sandbox, which generates an athlete's synthetic history on first use (hundreds of ms).
-    const [provider] = createDataProviders(vendorSettingsFromEnv({}, test.sandboxUrl));
+    const provider = createDataProviders(vendorSettingsFromEnv({}, test.sandboxUrl)).find((p) => p.source === 'STRAVA') as DataProvider;
     const read = async (user: string) => merged(await allPages(provider, await connectAdapter(provider, user), new Date(Date.now() - 90 * DAY_MS), new Date()));
     const bodies: { profile: CreatedTestProfile; batches: Record<string, unknown>[] }[] = [];
     for (const user of users) {

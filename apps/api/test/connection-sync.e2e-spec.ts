@@ -1,4 +1,4 @@
-import { ProviderGrant, readHealthUpload } from '@strive/domain';
+import { DataProvider, ProviderGrant, readHealthUpload } from '@strive/domain';
 import { createDataProviders, vendorSettingsFromEnv } from '@strive/providers';
 import { allPages, connect as connectAdapter, merged } from '../../../libs/providers/test-support/sandbox-flow';
 import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createProfile, databaseSnapshot, startTestApp, TestApp } from './support/test-app';
@@ -205,7 +205,7 @@ describe('connection sync', () => {
     await test.runJobs();
 
     // The same athlete's activities, read by the adapter itself and sent to the upload endpoint.
-    const [provider] = createDataProviders(vendorSettingsFromEnv({}, test.sandboxUrl));
+    const provider = createDataProviders(vendorSettingsFromEnv({}, test.sandboxUrl)).find((p) => p.source === 'STRAVA') as DataProvider;
     const grant: ProviderGrant = await connectAdapter(provider, user);
     const records = merged(await allPages(provider, grant, new Date(now.getTime() - 12 * DAY_MS), clock.now()));
     expect(records.workout.length).toBeGreaterThan(0);

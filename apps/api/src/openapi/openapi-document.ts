@@ -46,6 +46,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       const hasBodyMethod = (BODY_METHODS as readonly string[]).includes(method);
       const extra = hasBodyMethod ? (operation.requestBody ? [400, 413, 415, 500] : [400, 413, 500]) : method === 'delete' ? [400, 413, 415, 500] : [400, 500];
       for (const status of extra) operation.responses[String(status)] ??= problemResponse(status);
+      // Malformed input is refused before any handler, as a problem, also on pages that answer HTML.
+      const badRequest = operation.responses['400'] as { content?: Record<string, unknown> };
+      if (badRequest.content && !badRequest.content['application/problem+json']) {
+        badRequest.content['application/problem+json'] = problemResponse(400).content['application/problem+json'];
+      }
     }
   }
   for (const schema of Object.values(document.components?.schemas ?? {})) rewriteNullableReferences(schema);

@@ -6,7 +6,7 @@ import {
   CompleteConnectionUseCase, DisconnectConnectionUseCase, DomainError, Principal, ReceiveVendorWebhookUseCase, StartConnectionUseCase,
 } from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
-import { ApiProblemResponses } from '../problem/api-problem-responses';
+import { ApiProblemResponses, problemResponse } from '../problem/api-problem-responses';
 import { statusOfDomainError } from '../problem/domain-error-status';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
 import { AppConnectionUrl, AuthorizeQuery, ConnectBody, DisconnectQuery, EmptyAnswer } from './connection.dto';
@@ -15,6 +15,25 @@ import { callbackUrl, widgetUrl } from './connection-presenter';
 
 const SlugParam = () =>
   ApiParam({ name: 'slug', example: 'strava', description: 'The lower-case source name (garmin, fitbit, polar, oura, withings, strava, ...). apple and health_connect answer 400 (mobile SDK).' });
+
+const VENDOR_JSON = { 'application/json': { schema: { type: 'object', additionalProperties: true } } };
+const VENDOR_TEXT = { 'text/plain': { schema: { type: 'string' } } };
+
+/**
+ * What a vendor's webhook call is answered: `{}` once accepted, or the handshake answer its
+ * vendor expects (Strava's hub.challenge, Fitbit's 204 or 404, Oura's 401, Polar's PING), in
+ * the vendor's own format; an unknown slug or an unreadable or forged call is a problem.
+ */
+const VendorAnswers = () =>
+  applyDecorators(
+    ApiExtension('x-strive-answers', 'vendor'),
+    ApiResponse({ status: 200, description: 'Accepted (`{}`), or the handshake answer the vendor expects.', content: { ...VENDOR_JSON, ...VENDOR_TEXT } }),
+    ApiResponse({ status: 204, description: 'A handshake the vendor expects answered empty (Fitbit: the verify code matches).' }),
+    ApiResponse({ status: 401, description: "The vendor's own refusal (Oura: the verification token does not match).", content: VENDOR_JSON }),
+    ApiResponse({ status: 403, description: "The vendor's own refusal (Strava: the verify token does not match).", content: VENDOR_JSON }),
+    ApiResponse({ status: 404, description: 'Unknown slug (a problem), or the vendor\'s own empty refusal (Fitbit: the verify code does not match).', content: { ...problemResponse(404).content, ...VENDOR_TEXT } }),
+    ApiProblemResponses(400),
+  );
 
 /** A browser-facing operation: no bearer, refusals as HTML pages (x-strive-answers: html). */
 const PublicPage = (authorizedBy: string) =>
@@ -144,12 +163,9 @@ export class ConnectionController {
 
   @Get('webhook')
   @ApiExtension('x-strive-auth', "public: the vendor's verify token")
-  @ApiExtension('x-strive-answers', 'vendor')
   @SlugParam()
   @ApiOperation({ operationId: 'connection_webhook_handshake', summary: "The vendor's webhook subscription handshake (public; e.g. Strava hub.challenge)" })
-  @ApiOkResponse({ description: 'The answer the vendor expects.', schema: { type: 'object', additionalProperties: true } })
-  @ApiResponse({ status: 403, description: "The vendor's own refusal format: the verify token does not match.", content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } })
-  @ApiProblemResponses(400, 404)
+  @VendorAnswers()
   handshake(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @Req() request: RawRequest, @Res() reply: RedirectReply) {
     return this.receive(slug, query, request, reply);
   }
@@ -162,8 +178,8 @@ export class ConnectionController {
     summary: "The vendor's change notifications (public; the adapter checks the vendor's signature)",
     description: 'Answers at once; each notified connection gets a sync job (one waiting job per connection).',
   })
-  @ApiOkResponse({ type: EmptyAnswer, description: 'Accepted.' })
-  @ApiProblemResponses(400, 404)
+  @VendorAnswers()
+  @ApiProblemResponses(415)
   notify(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @Req() request: RawRequest, @Res() reply: RedirectReply) {
     return this.receive(slug, query, request, reply);
   }
