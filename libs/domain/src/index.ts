@@ -109,3 +109,16 @@ export * from './use-cases/rescore-profile-challenges.use-case';
 export * from './use-cases/rescore-challenge-members.use-case';
 export * from './use-cases/announce-challenge-lifecycle.use-case';
 export * from './use-cases/recount-app-points.use-case';
+// Devices and notifications (issue 12)
+export * from './notifications/notification-error';
+export * from './notifications/device';
+export * from './notifications/notification';
+export * from './ports/device-repository';
+export * from './ports/notification-repository';
+export * from './ports/push-sender';
+export * from './use-cases/register-device.use-case';
+export * from './use-cases/remove-device.use-case';
+export * from './use-cases/send-notification-to-all.use-case';
+export * from './use-cases/send-notification-to-profiles.use-case';
+export * from './use-cases/get-notification.use-case';
+export * from './use-cases/fan-out-notification.use-case';

@@ -25,3 +25,6 @@ export * from './in-memory-job-queue';
 export * from './in-memory-challenge-announcements';
 export * from './write-world';
 export * from './recording-member-rescorer';
+export * from './in-memory-device-repository';
+export * from './in-memory-notification-repository';
+export * from './scripted-push-sender';

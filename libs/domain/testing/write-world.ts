@@ -15,6 +15,8 @@ import { InMemoryHealthRecordRepository } from './in-memory-health-record-reposi
 import { InMemoryJobQueue } from './in-memory-job-queue';
 import { InMemoryPointsLedgerRepository } from './in-memory-points-ledger-repository';
 import { InMemoryScoreRepository } from './in-memory-score-repository';
+import { InMemoryDeviceRepository } from './in-memory-device-repository';
+import { InMemoryNotificationRepository } from './in-memory-notification-repository';
 
 /** The scoring view of stored health records, as the SQL adapter derives it from the same rows. */
 export class HealthRecordActivityView implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> {
@@ -72,13 +74,15 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const pointsLedger = new InMemoryPointsLedgerRepository(world.pointsEvents);
   const announcements = new InMemoryChallengeAnnouncements(world.challenges);
   const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores);
+  const devices = new InMemoryDeviceRepository();
+  const notifications = new InMemoryNotificationRepository();
   const ports: Omit<TransactionPorts, 'takeTurn'> = {
     records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
     profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
-    scoringBatches,
+    scoringBatches, devices, notifications,
   };
   return {
-    ...world, records, activities, scores, outbox, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
+    ...world, records, activities, scores, outbox, jobs, pointsLedger, announcements, devices, notifications, ports, unitOfWork: new InMemoryUnitOfWork(ports),
   };
 }
 

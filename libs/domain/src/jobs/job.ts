@@ -9,7 +9,9 @@ export type JobRequest =
   /** Enroll every profile of the app in an AUTOMATIC challenge and score the new members. */
   | { readonly type: 'challenge.enroll_automatic'; readonly appId: string; readonly challengeId: string }
   /** Rescore every member of a challenge: changed rules, a new points definition. */
-  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string };
+  | { readonly type: 'challenge.rescore'; readonly appId: string; readonly challengeId: string }
+  /** Send a notification to every targeted device, batch by batch (resumes after the last recorded batch). */
+  | { readonly type: 'notification.fan_out'; readonly appId: string; readonly notificationId: string };
 
 export type JobType = JobRequest['type'];
 
@@ -22,5 +24,7 @@ export function jobSingletonKey(job: JobRequest): string {
       return `challenge.enroll_automatic:${job.challengeId}`;
     case 'challenge.rescore':
       return `challenge.rescore:${job.challengeId}`;
+    case 'notification.fan_out':
+      return `notification.fan_out:${job.notificationId}`;
   }
 }
