@@ -9,20 +9,14 @@ export interface SentBatch {
 
 /**
  * A push service for unit tests: keeps every batch it was handed, reports the tokens of
- * `unregistered` as unregistered and those of `refused` as failed, and is unreachable (throws)
- * for the next `outages` calls.
+ * `unregistered` as unregistered and those of `refused` as failed.
  */
 export class ScriptedPushSender implements PushSender {
   readonly batches: SentBatch[] = [];
   readonly unregistered = new Set<string>();
   readonly refused = new Set<string>();
-  outages = 0;
 
   async send(platform: DevicePlatform, tokens: readonly string[], message: PushMessage): Promise<PushBatchResult> {
-    if (this.outages > 0) {
-      this.outages--;
-      throw new Error('push service unreachable');
-    }
     this.batches.push({ platform, tokens: [...tokens], message });
     const unregistered = tokens.filter((t) => this.unregistered.has(t));
     const failed = tokens.filter((t) => this.refused.has(t)).length;

@@ -29,3 +29,8 @@ export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
 /** Every JobHandler (one per job type) and every Tick. */
 export const JOB_HANDLERS = Symbol('JobHandlers');
 export const TICKS = Symbol('Ticks');
+// Devices and notifications (issue 12)
+export const DEVICE_REPOSITORY = Symbol('DeviceRepository');
+export const NOTIFICATION_REPOSITORY = Symbol('NotificationRepository');
+/** The PushSender the fan-out sends through (FCM, APNs or recording, per platform). */
+export const PUSH_SENDER = Symbol('PushSender');

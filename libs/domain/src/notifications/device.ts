@@ -4,8 +4,8 @@ import { NotificationError } from './notification-error';
 export const DEVICE_PLATFORMS = ['ios', 'android', 'web'] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 
-/** Longest accepted token: FCM registration tokens are about 160-250 characters, APNs tokens 64 hex digits. */
-export const MAX_DEVICE_TOKEN_LENGTH = 4096;
+/** Longest accepted token: FCM registration tokens are about 160-250 characters, APNs tokens 64 hex digits (and an index entry must stay well under 2 KB). */
+export const MAX_DEVICE_TOKEN_LENGTH = 1024;
 /** APNs device tokens are hex (32 bytes today; Apple says the length may grow). */
 const APNS_TOKEN = /^[0-9a-fA-F]{64,200}$/;
 /** Tokens travel in URLs and headers: visible ASCII only, no spaces. */

@@ -18,10 +18,14 @@ import { TeamEntity, TeamMemberEntity } from './team.entity';
 import { MemberPeriodScoreEntity } from './member-period-score.entity';
 import { ChallengeEventOutboxEntity } from './challenge-event-outbox.entity';
 import { JobEntity } from './job.entity';
+import { DeviceEntity, NotificationEntity, RecordedPushEntity } from './notification.entity';
 export { JobEntity };
 export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
-  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity];
+  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
+  DeviceEntity, NotificationEntity, RecordedPushEntity];
+// Devices and notifications (issue 12)
+export { DeviceEntity, NotificationEntity, RecordedPushEntity };

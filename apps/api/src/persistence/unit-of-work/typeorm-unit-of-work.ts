@@ -11,6 +11,8 @@ import { TypeOrmActivityRepository } from '../records/typeorm-activity.repositor
 import { TypeOrmHealthRecordRepository } from '../records/typeorm-health-record.repository';
 import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../points/typeorm-points.repository';
 import { TypeOrmProfileRepository } from '../identity/typeorm-profile.repository';
+import { TypeOrmDeviceRepository } from '../notifications/typeorm-device.repository';
+import { TypeOrmNotificationRepository } from '../notifications/typeorm-notification.repository';
 
 /**
  * A database transaction handing out the domain's ports built on its manager. `takeTurn` is a
@@ -49,6 +51,8 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       jobs: new TypeOrmJobQueue(manager),
       announcements: new TypeOrmChallengeAnnouncements(manager),
       scoringBatches: new TypeOrmScoringBatchReader(manager),
+      devices: new TypeOrmDeviceRepository(manager),
+      notifications: new TypeOrmNotificationRepository(manager),
       takeTurn: async (...keys) => {
         if (keys.length === 0) return;
         // In one sorted order, so two takers of overlapping keys never wait for each other in a circle.

@@ -10,6 +10,10 @@ import {
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
 } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
+import { DeviceRepository, NotificationRepository } from '@strive/domain';
+import { InMemoryDeviceRepository, InMemoryNotificationRepository } from '@strive/domain/testing';
+import { TypeOrmDeviceRepository } from '../../../src/persistence/notifications/typeorm-device.repository';
+import { TypeOrmNotificationRepository } from '../../../src/persistence/notifications/typeorm-notification.repository';
 import { TypeOrmEventOutbox } from '../../../src/persistence/gamification/typeorm-event-outbox.repository';
 import { TypeOrmJobQueue } from '../../../src/persistence/jobs/typeorm-job-queue';
 import { TypeOrmUnitOfWork } from '../../../src/persistence/unit-of-work/typeorm-unit-of-work';
@@ -53,6 +57,9 @@ export interface RepositoryWorld {
   readonly pendingJobs: () => Promise<JobRequest[]>;
   /** The SQL engine, or null in memory (a contract that only a database can keep says so). */
   readonly engine: DataSource | null;
+  // Devices and notifications (issue 12)
+  readonly devices: DeviceRepository;
+  readonly notifications: NotificationRepository;
 }
 
 /** The in-memory twins of libs/domain/testing. */
@@ -70,9 +77,11 @@ export function inMemoryWorld(): RepositoryWorld {
   const announcements = new InMemoryChallengeAnnouncements(challenges);
   const activities = new HealthRecordActivityView(healthRecords);
   const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
+  const devices = new InMemoryDeviceRepository();
+  const notifications = new InMemoryNotificationRepository();
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements, scoringBatches,
+    announcements, scoringBatches, devices, notifications,
   });
   return {
     apps: new InMemoryAppRepository(),
@@ -93,6 +102,8 @@ export function inMemoryWorld(): RepositoryWorld {
     outboxKeys: async () => outbox.events.map(challengeEventKey),
     pendingJobs: async () => [...jobs.pending],
     engine: null,
+    devices,
+    notifications,
   };
 }
 
@@ -117,5 +128,7 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     outboxKeys: async () => (await dataSource.query('SELECT dedupe_key FROM challenge_event_outbox ORDER BY created_at, dedupe_key')).map((r: { dedupe_key: string }) => r.dedupe_key),
     pendingJobs: async () => (await dataSource.query(`SELECT payload FROM job WHERE status = 'pending' ORDER BY id`)).map((r: { payload: JobRequest }) => r.payload),
     engine: dataSource,
+    devices: new TypeOrmDeviceRepository(dataSource),
+    notifications: new TypeOrmNotificationRepository(dataSource),
   };
 }
