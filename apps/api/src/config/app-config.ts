@@ -1,3 +1,5 @@
+import { loadPushConfig, PushSettings } from './push-config';
+
 /**
  * Typed configuration, read and validated once at boot from the environment.
  * Every variable is listed in the README.
@@ -30,6 +32,8 @@ export interface AppConfig {
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
   /** The job runner and the periodic ticks of this process. */
   readonly jobs: { readonly enabled: boolean; readonly pollIntervalMs: number; readonly tickIntervalMs: number };
+  /** FCM and APNs (FCM_*, APNS_*); a platform without its service has its pushes recorded. */
+  readonly push: PushSettings;
 }
 
 export interface RateLimitSettings {
@@ -119,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   };
   if (rateLimit.redisUrl && !/^rediss?:\/\/[^/]+/.test(rateLimit.redisUrl)) problems.push('RATE_LIMIT_REDIS_URL must start with redis:// or rediss://.');
 
+  const push = loadPushConfig(text, problems);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
   return {
@@ -138,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
         ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }
         : null,
     jobs: { enabled: jobsEnabled === 'true', pollIntervalMs: jobsPoll, tickIntervalMs: Math.round(tickInterval * 1000) },
+    push,
   };
 }

@@ -45,8 +45,8 @@ describe(readNotificationContent.name, () => {
     expect(fieldRefused(() => readNotificationContent({ title: 't', data: many }))).toBe('data');
   });
 
-  it("refuses the keys FCM reserves: from, notification, message_type, collapse_key, google* and gcm*", () => {
-    for (const key of ['from', 'notification', 'message_type', 'collapse_key', 'google.c.a', 'gcm.n', 'GCM_x']) {
+  it("refuses the keys the push services reserve: from, notification, message_type, collapse_key, aps, google* and gcm*", () => {
+    for (const key of ['from', 'notification', 'message_type', 'collapse_key', 'aps', 'google.c.a', 'gcm.n', 'GCM_x']) {
       expect(fieldRefused(() => readNotificationContent({ title: 't', data: { [key]: 'x' } }))).toBe(`data.${key}`);
     }
   });
@@ -67,7 +67,7 @@ describe(readNotificationContent.name, () => {
         fc.string({ maxLength: 1000 }),
         fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/), fc.string({ maxLength: 100 }), { maxKeys: 5 }),
         (title, body, data) => {
-          fc.pre(!Object.keys(data).some((k) => k.startsWith('gcm') || k.startsWith('google') || ['from', 'notification', 'message_type', 'collapse_key'].includes(k)));
+          fc.pre(!Object.keys(data).some((k) => k.startsWith('gcm') || k.startsWith('google') || ['from', 'notification', 'message_type', 'collapse_key', 'aps'].includes(k)));
           const content = readNotificationContent({ title, body, data });
           expect(content).toEqual({ title, body, data, image: null });
           const bytes = new TextEncoder().encode(title + body + Object.entries(data).flat().join('')).length;

@@ -15,8 +15,8 @@ export const NOTIFICATION_LIMITS = {
 } as const;
 
 const DATA_KEY = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
-/** Keys FCM reserves in the data payload (its HTTP v1 reference). */
-const RESERVED_KEYS = new Set(['from', 'notification', 'message_type', 'collapse_key']);
+/** Keys FCM reserves in the data payload (its HTTP v1 reference), and APNs's own dictionary (data keys sit beside it). */
+const RESERVED_KEYS = new Set(['from', 'notification', 'message_type', 'collapse_key', 'aps']);
 const RESERVED_PREFIXES = ['google', 'gcm'];
 
 /** What a device shows: a title, an optional body and image, and a small string map handed to the app. */
