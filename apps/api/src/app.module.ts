@@ -11,9 +11,11 @@ import { DataModule } from './http/health-data/data.module';
 import { GamificationHttpModule } from './gamification/gamification-http.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
+import { NotificationHttpModule } from './http/notification/notification-http.module';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
+    NotificationHttpModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

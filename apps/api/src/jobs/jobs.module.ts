@@ -11,9 +11,13 @@ import { JobMaintenanceTick } from './job-maintenance.tick';
 import { JobRunner } from './job-runner';
 import { PeriodicTicks } from './periodic-ticks';
 import { pointsRecountJob } from './points-recount.job';
+import { FanOutNotificationUseCase } from '@strive/domain';
+import { PushDeliveryModule } from '../delivery/push/push-delivery.module';
+import { notificationFanOutJob } from './notification-fan-out.job';
 
 /** The job runner and the periodic ticks, with every job handler and tick bound here, in one place. */
 @Module({
+  imports: [PushDeliveryModule],
   providers: [
     {
       provide: JOB_HANDLERS,
@@ -23,8 +27,15 @@ import { pointsRecountJob } from './points-recount.job';
         rescore: RescoreChallengeMembersUseCase,
         enroll: EnrollAutomaticMembersUseCase,
         rescorer: MemberRescorer,
-      ) => [pointsRecountJob(recount), challengeRescoreJob(challenges, rescore), challengeEnrollAutomaticJob(challenges, enroll, rescorer)],
-      inject: [CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER],
+        fanOut: FanOutNotificationUseCase,
+      ) => [
+        pointsRecountJob(recount), challengeRescoreJob(challenges, rescore), challengeEnrollAutomaticJob(challenges, enroll, rescorer),
+        notificationFanOutJob(fanOut),
+      ],
+      inject: [
+        CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER,
+        FanOutNotificationUseCase,
+      ],
     },
     {
       provide: TICKS,

@@ -1,6 +1,6 @@
 import { jwtVerify } from 'jose';
 import { generateKeyPairSync, KeyObject, randomUUID } from 'node:crypto';
-import { createServer, Http2Server, IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
+import { createServer, Http2Server, IncomingHttpHeaders, ServerHttp2Session, ServerHttp2Stream } from 'node:http2';
 import { AddressInfo } from 'node:net';
 
 export interface ApnsReceived {
@@ -31,6 +31,7 @@ export class FakeApnsServer {
   readonly privateKeyPem: string;
   private readonly publicKey: KeyObject;
   private port = 0;
+  private readonly sessions = new Set<ServerHttp2Session>();
 
   private constructor(private readonly server: Http2Server) {
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -42,6 +43,10 @@ export class FakeApnsServer {
     let fake: FakeApnsServer | null = null;
     const server = createServer();
     server.on('stream', (stream, headers) => void fake?.handle(stream, headers));
+    server.on('session', (session) => {
+      fake?.sessions.add(session);
+      session.on('close', () => fake?.sessions.delete(session));
+    });
     fake = new FakeApnsServer(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     fake.port = (server.address() as AddressInfo).port;
@@ -52,7 +57,9 @@ export class FakeApnsServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** Stops, closing the connections clients still hold open (HTTP/2 sessions outlive their requests). */
   close(): Promise<void> {
+    for (const session of this.sessions) session.destroy();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 

@@ -7,4 +7,9 @@ export class PlatformPushSender implements PushSender {
   send(platform: DevicePlatform, tokens: readonly string[], message: PushMessage): Promise<PushBatchResult> {
     return this.senders[platform].send(platform, tokens, message);
   }
+
+  /** Closes the connections the senders keep open (APNs's HTTP/2 session). */
+  close(): void {
+    for (const sender of new Set(Object.values(this.senders))) (sender as { close?: () => void }).close?.();
+  }
 }
