@@ -180,6 +180,14 @@ describe(FanOutNotificationUseCase.name, () => {
     expect(await w.get.execute({ appId: 'app-1', notificationId: notification.id })).toMatchObject({ status: 'sending', lastDeviceId: 'd2', counts: { devices: 2 } });
   });
 
+  it('does nothing for a notification that no longer exists (deleted with its app)', async () => {
+    const w = world();
+    await w.devices.register(device('d1', 'p1', 't1'));
+    const sut = new FanOutNotificationUseCase(w.notifications, w.devices, w.unitOfWork, w.sender, w.clock);
+    expect(await sut.execute({ appId: 'app-1', notificationId: 'gone' })).toEqual({ devices: 0, sent: 0, failed: 0, unregistered: 0 });
+    expect(w.sender.batches).toEqual([]);
+  });
+
   it('finishes a notification with no device at once', async () => {
     const w = world();
     const notification = await w.sendToAll.execute({ appId: 'app-1', title: 'Hello' });
