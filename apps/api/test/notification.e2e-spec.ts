@@ -59,7 +59,10 @@ describe('devices and notifications, recorded (no push service configured)', () 
     expect(badPlatform.headers['content-type']).toContain('application/problem+json');
     expect(badPlatform.body.errors).toEqual([expect.objectContaining({ field: 'platform' })]);
     const notHex = await register(ann, 'fcm-x', 'ios').expect(400);
-    expect(notHex.body.detail).toBe('an ios token is the APNs device token: 64 to 200 hexadecimal digits.');
+    expect(notHex.body).toMatchObject({
+      detail: 'an ios token is the APNs device token: 64 to 200 hexadecimal digits.',
+      errors: [{ field: 'token', message: 'an ios token is the APNs device token: 64 to 200 hexadecimal digits.' }],
+    });
     await register(ann, 'two words', 'android').expect(400);
     await register(ann, 'x'.repeat(1025), 'android').expect(400);
     await test.http.post(devices(ann)).set(auth(ann.bearer)).send({ token: 'fcm-x', platform: 'android', name: 'phone' }).expect(400);
@@ -111,7 +114,10 @@ describe('devices and notifications, recorded (no push service configured)', () 
     const before = await databaseSnapshot(test);
     const refused = await test.http.post('/api/v1/notification/send_to_profiles/').set(auth(admin))
       .send({ title: 'Hi', profiles: [ann.publicId, stranger.publicId, UNKNOWN_ID] }).expect(400);
-    expect(refused.body.detail).toBe(`Not profiles of this app: ${stranger.publicId}, ${UNKNOWN_ID}. Nothing was sent.`);
+    expect(refused.body).toMatchObject({
+      detail: `Not profiles of this app: ${stranger.publicId}, ${UNKNOWN_ID}. Nothing was sent.`,
+      errors: [{ field: 'profiles', message: `Not profiles of this app: ${stranger.publicId}, ${UNKNOWN_ID}. Nothing was sent.` }],
+    });
     await test.http.post('/api/v1/notification/send_to_profiles/').set(auth(admin)).send({ title: 'Hi', profiles: [] }).expect(400);
     await test.http.post('/api/v1/notification/send_to_profiles/').set(auth(admin)).send({ title: 'Hi', profiles: ['nope'] }).expect(400);
     await test.http.post('/api/v1/notification/send_to_profiles/').set(auth(admin)).send({ title: 'Hi' }).expect(400);
@@ -137,7 +143,7 @@ describe('devices and notifications, recorded (no push service configured)', () 
     await post({ title: 'Hi', data: { n: 1 } }).expect(400);
     await post({ title: 'Hi', data: ['a'] }).expect(400);
     await post({ title: 'Hi', data: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }).expect(400);
-    expect((await post({ title: 'Hi', data: { from: 'me' } }).expect(400)).body.detail).toBe('data key from is reserved by the push services.');
+    expect((await post({ title: 'Hi', data: { from: 'me' } }).expect(400)).body.errors).toEqual([{ field: 'data.from', message: 'data key from is reserved by the push services.' }]);
     expect((await post({ title: 'Hi', image: 'http://cdn.example.com/a.png' }).expect(400)).body.detail).toBe('image must be an https URL.');
     const tooBig = await post({ title: 'x'.repeat(200), body: 'x'.repeat(1000), data: { a: 'x'.repeat(1000), b: 'x'.repeat(1000), c: 'x'.repeat(298) } }).expect(400);
     expect(tooBig.body.detail).toBe('title, body, image and data together take 3501 bytes (UTF-8); at most 3500 fit in a push message.');

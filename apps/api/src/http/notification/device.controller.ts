@@ -4,6 +4,7 @@ import { Principal, RegisterDeviceUseCase, RemoveDeviceUseCase } from '@strive/d
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { UuidParamPipe } from '../shared/uuid-param.pipe';
+import { withNotificationFieldErrors } from './notification-field-errors';
 import { DeviceBody, DeviceQuery, DeviceView } from './notification.dto';
 import { presentDevice } from './notification.presenter';
 
@@ -29,7 +30,8 @@ export class DeviceController {
   @ApiCreatedResponse({ type: DeviceView })
   @ApiProblemResponses(400, 404)
   async register(@CurrentPrincipal() principal: Principal, @Param('profile_public_id', UuidParamPipe) profileId: string, @Body() body: DeviceBody): Promise<DeviceView> {
-    return presentDevice(await this.registerDevice.execute({ principal, profileId, token: body.token, platform: body.platform }));
+    const device = await withNotificationFieldErrors(() => this.registerDevice.execute({ principal, profileId, token: body.token, platform: body.platform }));
+    return presentDevice(device);
   }
 
   @Delete()

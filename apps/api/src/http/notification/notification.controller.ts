@@ -8,6 +8,7 @@ import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
 import { DEFAULT_LIMIT, offsetPage } from '../shared/offset-page';
 import { UuidParamPipe } from '../shared/uuid-param.pipe';
+import { withNotificationFieldErrors } from './notification-field-errors';
 import {
   NotificationBody, NotificationDetailView, NotificationForProfilesBody, NotificationForProfilesView, NotificationView, RecordedPushList,
 } from './notification.dto';
@@ -34,7 +35,7 @@ export class NotificationController {
   @ApiCreatedResponse({ type: NotificationView })
   @ApiProblemResponses(400)
   async sendToAll(@CurrentPrincipal() principal: Principal, @Body() body: NotificationBody): Promise<NotificationView> {
-    return presentNotification(await this.sendToAllUseCase.execute({ appId: principal.appId, ...body }));
+    return presentNotification(await withNotificationFieldErrors(() => this.sendToAllUseCase.execute({ appId: principal.appId, ...body })));
   }
 
   @Post('send_to_profiles')
@@ -48,7 +49,8 @@ export class NotificationController {
   @ApiProblemResponses(400)
   async sendToProfiles(@CurrentPrincipal() principal: Principal, @Body() body: NotificationForProfilesBody): Promise<NotificationForProfilesView> {
     const { profiles, ...content } = body;
-    return presentNotificationForProfiles(await this.sendToProfilesUseCase.execute({ appId: principal.appId, ...content, profileIds: profiles }));
+    const notification = await withNotificationFieldErrors(() => this.sendToProfilesUseCase.execute({ appId: principal.appId, ...content, profileIds: profiles }));
+    return presentNotificationForProfiles(notification);
   }
 
   @Get(':public_id')
