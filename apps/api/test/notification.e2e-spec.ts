@@ -108,6 +108,13 @@ describe('devices and notifications, recorded (no push service configured)', () 
     await test.http.get(`/api/v1/notification/${id}/recorded/`).set(auth(otherAdmin)).expect(404);
     await test.http.get(`/api/v1/notification/${id}/`).set(auth(ann.bearer)).expect(403);
     await test.http.get(`/api/v1/notification/${id}/recorded/?page=2`).set(auth(admin)).expect(400);
+    // Recorded pushes are kept 7 days: one made 7 days and 1 ms old goes at the next ticks, the others stay.
+    await test.dataSource.query(
+      `UPDATE recorded_push SET recorded_at = '2026-02-25T10:01:04.999Z' WHERE id = (SELECT min(id) FROM recorded_push WHERE notification_id = $1)`,
+      [id],
+    );
+    await test.runTicks();
+    expect((await test.http.get(`/api/v1/notification/${id}/recorded/`).set(auth(admin)).expect(200)).body.count).toBe(2);
   });
 
   it("send_to_profiles reaches the listed profiles' devices only; an unknown profile is a 400 naming it, and nothing is sent", async () => {

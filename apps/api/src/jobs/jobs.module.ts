@@ -14,6 +14,7 @@ import { pointsRecountJob } from './points-recount.job';
 import { FanOutNotificationUseCase } from '@strive/domain';
 import { PushDeliveryModule } from '../delivery/push/push-delivery.module';
 import { notificationFanOutJob } from './notification-fan-out.job';
+import { RecordedPushRetentionTick } from './recorded-push-retention.tick';
 
 /** The job runner and the periodic ticks, with every job handler and tick bound here, in one place. */
 @Module({
@@ -39,7 +40,9 @@ import { notificationFanOutJob } from './notification-fan-out.job';
     },
     {
       provide: TICKS,
-      useFactory: (unitOfWork: TypeOrmUnitOfWork, clock: Clock) => [new ChallengeLifecycleTick(unitOfWork, clock), new JobMaintenanceTick()],
+      useFactory: (unitOfWork: TypeOrmUnitOfWork, clock: Clock) => [
+        new ChallengeLifecycleTick(unitOfWork, clock), new JobMaintenanceTick(), new RecordedPushRetentionTick(clock),
+      ],
       inject: [UNIT_OF_WORK, CLOCK],
     },
     JobRunner,

@@ -92,9 +92,10 @@ export class NotificationEntity {
   finishedAt!: Date | null;
 }
 
-/** What the recording push sender kept instead of sending (no push service configured for the platform). */
+/** What the recording push sender kept instead of sending (no push service configured for the platform); kept 7 days. */
 @Entity({ name: 'recorded_push' })
 @Index('IDX_recorded_push_notification', ['appId', 'notificationId', 'id'])
+@Index('IDX_recorded_push_recorded_at', ['recordedAt'])
 export class RecordedPushEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
   appId!: string;

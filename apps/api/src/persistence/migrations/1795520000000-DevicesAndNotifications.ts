@@ -16,6 +16,7 @@ export class DevicesAndNotifications1795520000000 implements MigrationInterface 
     await queryRunner.query(`CREATE INDEX "IDX_notification_app_created" ON "notification"  ("app_id", "created_at") `);
     await queryRunner.query(`CREATE TABLE "recorded_push" ("app_id" uuid NOT NULL, "id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "notification_id" uuid NOT NULL, "platform" text NOT NULL, "token" text NOT NULL, "message" jsonb NOT NULL, "recorded_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_d4f88bcad74d6cb19cf03059656" PRIMARY KEY ("app_id", "id"))`);
     await queryRunner.query(`CREATE INDEX "IDX_recorded_push_notification" ON "recorded_push"  ("app_id", "notification_id", "id") `);
+    await queryRunner.query(`CREATE INDEX "IDX_recorded_push_recorded_at" ON "recorded_push"  ("recorded_at") `);
     await queryRunner.query(`ALTER TABLE "device" ADD CONSTRAINT "FK_7c4e1a4f334026059004ea1d560" FOREIGN KEY ("app_id", "profile_id") REFERENCES "profile"("app_id","id") ON DELETE CASCADE ON UPDATE NO ACTION`);
     await queryRunner.query(`ALTER TABLE "notification" ADD CONSTRAINT "FK_ea10ca06fd026d6a2a4f1e368d2" FOREIGN KEY ("app_id") REFERENCES "app"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
     await queryRunner.query(`ALTER TABLE "recorded_push" ADD CONSTRAINT "FK_8774486d32c7c5caab2c870240c" FOREIGN KEY ("app_id", "notification_id") REFERENCES "notification"("app_id","id") ON DELETE CASCADE ON UPDATE NO ACTION`);
@@ -25,6 +26,7 @@ export class DevicesAndNotifications1795520000000 implements MigrationInterface 
     await queryRunner.query(`ALTER TABLE "recorded_push" DROP CONSTRAINT "FK_8774486d32c7c5caab2c870240c"`);
     await queryRunner.query(`ALTER TABLE "notification" DROP CONSTRAINT "FK_ea10ca06fd026d6a2a4f1e368d2"`);
     await queryRunner.query(`ALTER TABLE "device" DROP CONSTRAINT "FK_7c4e1a4f334026059004ea1d560"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_recorded_push_recorded_at"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_recorded_push_notification"`);
     await queryRunner.query(`DROP TABLE "recorded_push"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_notification_app_created"`);
