@@ -5,11 +5,15 @@ import { DevicePageQuery, DeviceRepository } from '../src/ports/device-repositor
 export class InMemoryDeviceRepository implements DeviceRepository {
   readonly devices = new Map<string, Device>();
 
-  async register(device: Device): Promise<Device> {
+  async register(device: Device, keepPerProfile: number): Promise<Device> {
     const key = `${device.appId}:${device.token}`;
     const existing = this.devices.get(key);
     const stored = existing ? { ...device, id: existing.id } : device;
     this.devices.set(key, stored);
+    const newestFirst = [...this.devices.values()]
+      .filter((d) => d.appId === device.appId && d.profileId === device.profileId && d.id !== stored.id)
+      .sort((a, b) => b.registeredAt.getTime() - a.registeredAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    for (const dropped of newestFirst.slice(keepPerProfile - 1)) this.devices.delete(`${dropped.appId}:${dropped.token}`);
     return stored;
   }
 

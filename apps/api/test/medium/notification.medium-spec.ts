@@ -18,22 +18,35 @@ describeContract('DeviceRepository', (world) => {
   beforeEach(() => seedProfiles(world(), [profile(ID.profile1, ID.appA), profile(ID.profile2, ID.appA), profile(ID.profile3, ID.appA), profile(ID.profile4, ID.appB)]));
 
   it('stores a device; the same token again moves it to the new profile and keeps its id', async () => {
-    expect(await world().devices.register(device(D.d1, ID.profile1, 'tok-1'))).toEqual(device(D.d1, ID.profile1, 'tok-1'));
+    expect(await world().devices.register(device(D.d1, ID.profile1, 'tok-1'), 20)).toEqual(device(D.d1, ID.profile1, 'tok-1'));
     const again = { ...device(D.d2, ID.profile2, 'tok-1', 'web'), registeredAt: new Date('2026-03-02T08:00:00Z') };
-    expect(await world().devices.register(again)).toEqual({ ...again, id: D.d1 });
+    expect(await world().devices.register(again, 20)).toEqual({ ...again, id: D.d1 });
     expect(await world().devices.page(ID.appA, { afterId: null, limit: 10 })).toEqual([{ ...again, id: D.d1 }]);
   });
 
+  it("keeps the registered device and the profile's most recent others, the later id winning a tie", async () => {
+    const at = (id: string, token: string, time: string, profileId: string = ID.profile1) => ({ ...device(id, profileId, token), registeredAt: new Date(time) });
+    await world().devices.register(at(D.d1, 't1', '2026-03-01T08:00:00Z'), 2);
+    await world().devices.register(at(D.d4, 't4', '2026-03-01T09:00:00Z'), 2);
+    await world().devices.register(at(D.d3, 'other', '2026-03-01T07:00:00Z', ID.profile2), 2);
+    // A third device of profile 1 at 09:00: d1 (08:00) goes; d4 and d2 tie at 09:00 and both stay.
+    await world().devices.register(at(D.d2, 't2', '2026-03-01T09:00:00Z'), 2);
+    expect((await world().devices.page(ID.appA, { afterId: null, limit: 10 })).map((d) => d.id)).toEqual([D.d2, D.d3, D.d4]);
+    // A fourth at the same instant: the new d1 stays; of d2 and d4 (both 09:00), the later id.
+    await world().devices.register(at(D.d1, 't1-new', '2026-03-01T09:00:00Z'), 2);
+    expect((await world().devices.page(ID.appA, { afterId: null, limit: 10 })).map((d) => d.id)).toEqual([D.d1, D.d3, D.d4]);
+  });
+
   it('keeps the same token of two apps apart', async () => {
-    await world().devices.register(device(D.d1, ID.profile1, 'tok-1'));
-    await world().devices.register(device(D.d2, ID.profile4, 'tok-1', 'android', ID.appB));
+    await world().devices.register(device(D.d1, ID.profile1, 'tok-1'), 20);
+    await world().devices.register(device(D.d2, ID.profile4, 'tok-1', 'android', ID.appB), 20);
     expect((await world().devices.page(ID.appA, { afterId: null, limit: 10 })).map((d) => d.id)).toEqual([D.d1]);
     expect((await world().devices.page(ID.appB, { afterId: null, limit: 10 })).map((d) => d.id)).toEqual([D.d2]);
   });
 
   it('pages in id order after a device, optionally only of some profiles', async () => {
     for (const d of [device(D.d3, ID.profile3, 't3'), device(D.d1, ID.profile1, 't1'), device(D.d4, ID.profile1, 't4', 'ios'), device(D.d2, ID.profile2, 't2')]) {
-      await world().devices.register(d);
+      await world().devices.register(d, 20);
     }
     expect((await world().devices.page(ID.appA, { afterId: null, limit: 2 })).map((d) => d.id)).toEqual([D.d1, D.d2]);
     expect((await world().devices.page(ID.appA, { afterId: D.d2, limit: 2 })).map((d) => d.id)).toEqual([D.d3, D.d4]);
@@ -42,9 +55,9 @@ describeContract('DeviceRepository', (world) => {
   });
 
   it("removes a token only from its own profile, and unregistered tokens of one app only", async () => {
-    await world().devices.register(device(D.d1, ID.profile1, 't1'));
-    await world().devices.register(device(D.d2, ID.profile2, 't2'));
-    await world().devices.register(device(D.d3, ID.profile4, 't1', 'android', ID.appB));
+    await world().devices.register(device(D.d1, ID.profile1, 't1'), 20);
+    await world().devices.register(device(D.d2, ID.profile2, 't2'), 20);
+    await world().devices.register(device(D.d3, ID.profile4, 't1', 'android', ID.appB), 20);
     expect(await world().devices.remove(ID.appA, ID.profile2, 't1')).toBe(false);
     expect(await world().devices.remove(ID.appA, ID.profile1, 't1')).toBe(true);
     expect(await world().devices.remove(ID.appA, ID.profile1, 't1')).toBe(false);
@@ -55,7 +68,7 @@ describeContract('DeviceRepository', (world) => {
 
   it('deletes the devices of a deleted profile (the database cascades)', async () => {
     if (!world().engine) return; // in memory, profiles and devices are separate maps
-    await world().devices.register(device(D.d1, ID.profile1, 't1'));
+    await world().devices.register(device(D.d1, ID.profile1, 't1'), 20);
     await world().profiles.delete(ID.appA, ID.profile1);
     expect(await world().devices.page(ID.appA, { afterId: null, limit: 10 })).toEqual([]);
   });

@@ -6,6 +6,11 @@ export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 
 /** Longest accepted token: FCM registration tokens are about 160-250 characters, APNs tokens 64 hex digits (and an index entry must stay well under 2 KB). */
 export const MAX_DEVICE_TOKEN_LENGTH = 1024;
+/**
+ * Devices a profile keeps: registering one more drops its least recently registered other one (tokens
+ * rotate, and an app reinstalled many times must not grow the fan-out without bound).
+ */
+export const MAX_DEVICES_PER_PROFILE = 20;
 /** APNs device tokens are hex (32 bytes today; Apple says the length may grow). */
 const APNS_TOKEN = /^[0-9a-fA-F]{64,200}$/;
 /** Tokens travel in URLs and headers: visible ASCII only, no spaces. */

@@ -12,9 +12,10 @@ export interface DevicePageQuery {
 export interface DeviceRepository {
   /**
    * Stores the device; a token the app already has moves to this device's profile and platform
-   * (keeping its id). Answers the stored device.
+   * (keeping its id). Then the profile keeps only this device and its `keepPerProfile - 1` most
+   * recently registered others (ties: the later id stays). Atomic. Answers the stored device.
    */
-  register(device: Device): Promise<Device>;
+  register(device: Device, keepPerProfile: number): Promise<Device>;
   /** Removes the token from that profile; false when the profile has no such token. */
   remove(appId: string, profileId: string, token: string): Promise<boolean>;
   /** A page of devices in id order (the fan-out's batches). */

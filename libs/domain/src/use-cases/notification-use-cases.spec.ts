@@ -54,6 +54,18 @@ describe(RegisterDeviceUseCase.name, () => {
     expect([...w.devices.devices.values()]).toEqual([moved]);
   });
 
+  it('keeps the 20 most recent registrations of a profile: the 21st drops the oldest', async () => {
+    const w = world();
+    for (let i = 1; i <= 21; i++) {
+      await w.register.execute({ principal: asProfile('p1'), profileId: 'p1', token: `fcm-${i}`, platform: 'android' });
+      w.clock.advance(1000);
+    }
+    const tokens = [...w.devices.devices.values()].map((d) => d.token);
+    expect(tokens).toHaveLength(20);
+    expect(tokens).not.toContain('fcm-1');
+    expect(tokens).toContain('fcm-21');
+  });
+
   it("refuses another profile's bearer (403) and another app's profile (404), registering nothing", async () => {
     const w = world();
     await expect(w.register.execute({ principal: asProfile('p2'), profileId: 'p1', token: 'fcm-1', platform: 'android' })).rejects.toMatchObject({ code: IdentityErrorCode.NotOwnProfile });
@@ -66,8 +78,8 @@ describe(RegisterDeviceUseCase.name, () => {
 describe(RemoveDeviceUseCase.name, () => {
   it("removes the profile's token; a token of another profile or none is not found", async () => {
     const w = world();
-    await w.devices.register(device('d1', 'p1', 'fcm-1'));
-    await w.devices.register(device('d2', 'p2', 'fcm-2'));
+    await w.devices.register(device('d1', 'p1', 'fcm-1'), 20);
+    await w.devices.register(device('d2', 'p2', 'fcm-2'), 20);
     await expect(w.remove.execute({ principal: ADMIN, profileId: 'p1', token: 'fcm-2' })).rejects.toMatchObject({ code: NotificationErrorCode.DeviceNotFound });
     await expect(w.remove.execute({ principal: asProfile('p1'), profileId: 'p1', token: 'nope' })).rejects.toMatchObject({ code: NotificationErrorCode.DeviceNotFound });
     await w.remove.execute({ principal: asProfile('p1'), profileId: 'p1', token: 'fcm-1' });
@@ -78,7 +90,7 @@ describe(RemoveDeviceUseCase.name, () => {
 describe('sending', () => {
   it('send_to_all stores a queued notification and its fan-out job, and sends nothing itself', async () => {
     const w = world();
-    await w.devices.register(device('d1', 'p1', 'fcm-1'));
+    await w.devices.register(device('d1', 'p1', 'fcm-1'), 20);
     const notification = await w.sendToAll.execute({ appId: 'app-1', title: 'Hello', body: 'World' });
     expect(notification).toMatchObject({ status: 'queued', target: { kind: 'all' }, counts: { devices: 0, sent: 0, failed: 0, unregistered: 0 } });
     expect(await w.get.execute({ appId: 'app-1', notificationId: notification.id })).toEqual(notification);
@@ -104,11 +116,11 @@ describe('sending', () => {
 describe(FanOutNotificationUseCase.name, () => {
   it('sends every device of the app in batches, one call per platform, and records the counts', async () => {
     const w = world(2);
-    await w.devices.register(device('d1', 'p1', hex(1), 'ios'));
-    await w.devices.register(device('d2', 'p1', 'fcm-2', 'android'));
-    await w.devices.register(device('d3', 'p2', 'fcm-3', 'web'));
-    await w.devices.register(device('d4', 'p3', 'fcm-4', 'android'));
-    await w.devices.register(device('d5', 'other', 'fcm-5', 'android', 'app-2'));
+    await w.devices.register(device('d1', 'p1', hex(1), 'ios'), 20);
+    await w.devices.register(device('d2', 'p1', 'fcm-2', 'android'), 20);
+    await w.devices.register(device('d3', 'p2', 'fcm-3', 'web'), 20);
+    await w.devices.register(device('d4', 'p3', 'fcm-4', 'android'), 20);
+    await w.devices.register(device('d5', 'other', 'fcm-5', 'android', 'app-2'), 20);
     const notification = await w.sendToAll.execute({ appId: 'app-1', title: 'Hello' });
     w.clock.advance(5_000);
     const counts = await w.fanOut.execute({ appId: 'app-1', notificationId: notification.id });
@@ -123,9 +135,9 @@ describe(FanOutNotificationUseCase.name, () => {
 
   it("sends only to the listed profiles' devices", async () => {
     const w = world(10);
-    await w.devices.register(device('d1', 'p1', 'fcm-1'));
-    await w.devices.register(device('d2', 'p2', 'fcm-2'));
-    await w.devices.register(device('d3', 'p3', 'fcm-3'));
+    await w.devices.register(device('d1', 'p1', 'fcm-1'), 20);
+    await w.devices.register(device('d2', 'p2', 'fcm-2'), 20);
+    await w.devices.register(device('d3', 'p3', 'fcm-3'), 20);
     const notification = await w.sendToProfiles.execute({ appId: 'app-1', title: 'Hi', profileIds: ['p3', 'p1'] });
     await w.fanOut.execute({ appId: 'app-1', notificationId: notification.id });
     expect(w.sender.batches.map((b) => b.tokens)).toEqual([['fcm-1', 'fcm-3']]);
@@ -133,9 +145,9 @@ describe(FanOutNotificationUseCase.name, () => {
 
   it('removes the devices whose tokens the service reports unregistered, and counts failures apart', async () => {
     const w = world(10);
-    await w.devices.register(device('d1', 'p1', 'fcm-1'));
-    await w.devices.register(device('d2', 'p2', 'fcm-gone'));
-    await w.devices.register(device('d3', 'p3', 'fcm-bad'));
+    await w.devices.register(device('d1', 'p1', 'fcm-1'), 20);
+    await w.devices.register(device('d2', 'p2', 'fcm-gone'), 20);
+    await w.devices.register(device('d3', 'p3', 'fcm-bad'), 20);
     w.sender.unregistered.add('fcm-gone');
     w.sender.refused.add('fcm-bad');
     const notification = await w.sendToAll.execute({ appId: 'app-1', title: 'Hello' });
@@ -145,7 +157,7 @@ describe(FanOutNotificationUseCase.name, () => {
 
   it('resumes after the last recorded batch when retried: a batch already sent is not sent again', async () => {
     const w = world(2);
-    for (const [id, token] of [['d1', 't1'], ['d2', 't2'], ['d3', 't3'], ['d4', 't4'], ['d5', 't5']]) await w.devices.register(device(id, 'p1', token));
+    for (const [id, token] of [['d1', 't1'], ['d2', 't2'], ['d3', 't3'], ['d4', 't4'], ['d5', 't5']]) await w.devices.register(device(id, 'p1', token), 20);
     const notification = await w.sendToAll.execute({ appId: 'app-1', title: 'Hello' });
     // The first batch goes out; the service is down for the second: the job fails.
     let calls = 0;
@@ -164,9 +176,9 @@ describe(FanOutNotificationUseCase.name, () => {
 
   it('stops when another run recorded the batch first', async () => {
     const w = world(2);
-    await w.devices.register(device('d1', 'p1', 't1'));
-    await w.devices.register(device('d2', 'p1', 't2'));
-    await w.devices.register(device('d3', 'p1', 't3'));
+    await w.devices.register(device('d1', 'p1', 't1'), 20);
+    await w.devices.register(device('d2', 'p1', 't2'), 20);
+    await w.devices.register(device('d3', 'p1', 't3'), 20);
     const notification = await w.sendToAll.execute({ appId: 'app-1', title: 'Hello' });
     // Another worker records the first batch while this run is sending it.
     const racing = new FanOutNotificationUseCase(w.notifications, w.devices, w.unitOfWork, {
@@ -182,7 +194,7 @@ describe(FanOutNotificationUseCase.name, () => {
 
   it('does nothing for a notification that no longer exists (deleted with its app)', async () => {
     const w = world();
-    await w.devices.register(device('d1', 'p1', 't1'));
+    await w.devices.register(device('d1', 'p1', 't1'), 20);
     const sut = new FanOutNotificationUseCase(w.notifications, w.devices, w.unitOfWork, w.sender, w.clock);
     expect(await sut.execute({ appId: 'app-1', notificationId: 'gone' })).toEqual({ devices: 0, sent: 0, failed: 0, unregistered: 0 });
     expect(w.sender.batches).toEqual([]);

@@ -1,7 +1,7 @@
 import { assertProfileAccess } from '../identity/access-policy';
 import { Principal } from '../identity/principal';
 import { requireProfile } from '../membership/lookups';
-import { Device, readDeviceRegistration } from '../notifications/device';
+import { Device, MAX_DEVICES_PER_PROFILE, readDeviceRegistration } from '../notifications/device';
 import { Clock } from '../ports/clock';
 import { DeviceRepository } from '../ports/device-repository';
 import { IdGenerator } from '../ports/id-generator';
@@ -17,7 +17,8 @@ export interface RegisterDeviceInput {
 
 /**
  * POST profile/{id}/devices/: registers a push token for the profile. A token the app already
- * knows moves to this profile (one device per token: the phone changed hands or accounts).
+ * knows moves to this profile (one device per token: the phone changed hands or accounts); a
+ * profile keeps its MAX_DEVICES_PER_PROFILE most recent registrations.
  */
 export class RegisterDeviceUseCase {
   constructor(
@@ -31,6 +32,7 @@ export class RegisterDeviceUseCase {
     const profile = await requireProfile(this.profiles, input.principal.appId, input.profileId);
     assertProfileAccess(input.principal, profile.id, true);
     const registration = readDeviceRegistration(input.token, input.platform);
-    return this.devices.register({ id: this.ids.uuid(), appId: profile.appId, profileId: profile.id, ...registration, registeredAt: this.clock.now() });
+    const device: Device = { id: this.ids.uuid(), appId: profile.appId, profileId: profile.id, ...registration, registeredAt: this.clock.now() };
+    return this.devices.register(device, MAX_DEVICES_PER_PROFILE);
   }
 }

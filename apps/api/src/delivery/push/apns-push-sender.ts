@@ -96,6 +96,8 @@ export class ApnsPushSender implements PushSender {
         resolve({ status, reason });
       });
       request.on('error', reject);
+      // Closed without an end (the timeout cancelled it): no answer. After an end this changes nothing.
+      request.on('close', () => reject(new Error('APNs stream closed without an answer')));
       request.end(payload);
     });
   }

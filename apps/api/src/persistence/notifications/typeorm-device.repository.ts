@@ -1,5 +1,5 @@
 import { Device, DevicePageQuery, DevicePlatform, DeviceRepository } from '@strive/domain';
-import { Db, Row, toDate } from '../shared/db';
+import { atomically, Db, Row, toDate } from '../shared/db';
 
 const COLUMNS = 'id::text AS id, app_id::text AS app_id, profile_id::text AS profile_id, token, platform, registered_at';
 
@@ -18,15 +18,23 @@ function toDevice(row: Row): Device {
 export class TypeOrmDeviceRepository implements DeviceRepository {
   constructor(private readonly db: Db) {}
 
-  async register(device: Device): Promise<Device> {
-    // One statement: two registrations of one token at once end as one device, never a unique violation.
-    const rows: Row[] = await this.db.query(
-      `INSERT INTO device (app_id, id, profile_id, token, platform, registered_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (app_id, token) DO UPDATE SET profile_id = EXCLUDED.profile_id, platform = EXCLUDED.platform, registered_at = EXCLUDED.registered_at
-       RETURNING ${COLUMNS}`,
-      [device.appId, device.id, device.profileId, device.token, device.platform, device.registeredAt],
-    );
-    return toDevice(rows[0]);
+  async register(device: Device, keepPerProfile: number): Promise<Device> {
+    return atomically(this.db, async (db) => {
+      // An upsert: two registrations of one token at once end as one device, never a unique violation.
+      const rows: Row[] = await db.query(
+        `INSERT INTO device (app_id, id, profile_id, token, platform, registered_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (app_id, token) DO UPDATE SET profile_id = EXCLUDED.profile_id, platform = EXCLUDED.platform, registered_at = EXCLUDED.registered_at
+         RETURNING ${COLUMNS}`,
+        [device.appId, device.id, device.profileId, device.token, device.platform, device.registeredAt],
+      );
+      const stored = toDevice(rows[0]);
+      await db.query(
+        `DELETE FROM device WHERE app_id = $1 AND id IN (
+           SELECT id FROM device WHERE app_id = $1 AND profile_id = $2 AND id <> $3 ORDER BY registered_at DESC, id DESC OFFSET $4)`,
+        [device.appId, device.profileId, stored.id, keepPerProfile - 1],
+      );
+      return stored;
+    });
   }
 
   async remove(appId: string, profileId: string, token: string): Promise<boolean> {
