@@ -29,6 +29,7 @@ export class FakeApnsServer {
   readonly received: ApnsReceived[] = [];
   readonly refusals: string[] = [];
   readonly privateKeyPem: string;
+  private readonly expired = new Set<string>();
   private readonly publicKey: KeyObject;
   private port = 0;
   private readonly sessions = new Set<ServerHttp2Session>();
@@ -57,6 +58,11 @@ export class FakeApnsServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** Provider tokens in use so far are answered 403 ExpiredProviderToken from now on. */
+  expireProviderTokens(tokens: readonly string[]): void {
+    for (const token of tokens) this.expired.add(token);
+  }
+
   /** Stops, closing the connections clients still hold open (HTTP/2 sessions outlive their requests). */
   close(): Promise<void> {
     for (const session of this.sessions) session.destroy();
@@ -72,6 +78,7 @@ export class FakeApnsServer {
     if (!token) return this.refuse(stream, 404, 'BadPath');
     const bearer = /^bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1];
     if (!bearer) return this.refuse(stream, 403, 'MissingProviderToken');
+    if (this.expired.has(bearer)) return this.refuse(stream, 403, 'ExpiredProviderToken');
     try {
       const { protectedHeader, payload } = await jwtVerify(bearer, this.publicKey, { algorithms: ['ES256'], issuer: this.teamId, maxTokenAge: '1h' });
       if (protectedHeader.kid !== this.keyId || typeof payload.iat !== 'number') return this.refuse(stream, 403, 'InvalidProviderToken');

@@ -63,6 +63,11 @@ export class FakeFcmServer {
     };
   }
 
+  /** Every access token issued so far is refused from now on (401), as after a key rotation. */
+  revokeAccessTokens(): void {
+    this.issued.clear();
+  }
+
   close(): Promise<void> {
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));

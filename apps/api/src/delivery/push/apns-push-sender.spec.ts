@@ -45,6 +45,17 @@ describe(ApnsPushSender.name, () => {
     expect({ ...result, unregistered: [...result.unregistered].sort() }).toEqual({ sent: 1, failed: 0, unregistered: [token(2), token(3)] });
   });
 
+  it('reuses the provider token, and signs a new one once when APNs answers ExpiredProviderToken', async () => {
+    await sut.send('ios', [token(1), token(2)], message);
+    const used = [...new Set(apns.received.map((r) => String(r.headers.authorization).slice('bearer '.length)))];
+    expect(used).toHaveLength(1);
+    apns.expireProviderTokens(used);
+    // (ES256 signatures are randomized: the new token differs even within the same second.)
+    expect(await sut.send('ios', [token(3)], message)).toEqual({ sent: 1, failed: 0, unregistered: [] });
+    expect(apns.refusals).toEqual(['403 ExpiredProviderToken']);
+    expect(apns.received[2].headers.authorization).not.toBe(`bearer ${used[0]}`);
+  });
+
   it('throws when APNs refuses the provider token for the whole batch (the job retries it)', async () => {
     const otherTeam = new ApnsPushSender({ ...settings(), teamId: 'OTHER12345' });
     await expect(otherTeam.send('ios', [token(1)], message)).rejects.toThrow('APNs unavailable for all 1 tokens of the batch');

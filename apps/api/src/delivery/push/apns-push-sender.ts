@@ -25,11 +25,9 @@ interface ApnsAnswer {
 export class ApnsPushSender implements PushSender {
   private session: ClientHttp2Session | null = null;
   private providerToken: { readonly value: string; readonly issuedAt: number } | null = null;
+  private signing: Promise<{ readonly value: string; readonly issuedAt: number }> | null = null;
 
-  constructor(
-    private readonly settings: ApnsSettings,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly settings: ApnsSettings) {}
 
   async send(_platform: DevicePlatform, tokens: readonly string[], message: PushMessage): Promise<PushBatchResult> {
     const outcomes = new Map<string, TokenOutcome>();
@@ -115,17 +113,25 @@ export class ApnsPushSender implements PushSender {
     return session;
   }
 
+  /** The provider token, signed again every 40 minutes; concurrent sends wait for one signature (Apple refuses frequent renewals). */
   private async bearer(): Promise<string> {
-    if (this.providerToken && this.now() - this.providerToken.issuedAt < PROVIDER_TOKEN_LIFETIME_MS) return this.providerToken.value;
-    const issuedAt = this.now();
+    if (this.providerToken && Date.now() - this.providerToken.issuedAt < PROVIDER_TOKEN_LIFETIME_MS) return this.providerToken.value;
+    this.signing ??= this.sign().finally(() => {
+      this.signing = null;
+    });
+    this.providerToken = await this.signing;
+    return this.providerToken.value;
+  }
+
+  private async sign(): Promise<{ readonly value: string; readonly issuedAt: number }> {
+    const issuedAt = Date.now();
     const key = await importPKCS8(this.settings.privateKey, 'ES256');
     const value = await new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: this.settings.keyId })
       .setIssuer(this.settings.teamId)
       .setIssuedAt(Math.floor(issuedAt / 1000))
       .sign(key);
-    this.providerToken = { value, issuedAt };
-    return value;
+    return { value, issuedAt };
   }
 }
 

@@ -59,6 +59,14 @@ describe(FcmPushSender.name, () => {
     expect(fcm.tokenRequests).toBe(2);
   });
 
+  it('asks for a new access token once when FCM answers 401 to the cached one', async () => {
+    await sut.send('android', ['a'], message);
+    fcm.revokeAccessTokens();
+    expect(await sut.send('android', ['b'], message)).toEqual({ sent: 1, failed: 0, unregistered: [] });
+    expect(fcm.tokenRequests).toBe(2);
+    expect(fcm.refusals).toEqual(['401 UNAUTHENTICATED: Request had invalid authentication credentials.']);
+  });
+
   it('throws when FCM is unavailable for the whole batch (the job retries it)', async () => {
     fcm.unavailable = true;
     await expect(sut.send('android', ['a', 'b'], message)).rejects.toThrow('FCM unavailable for all 2 tokens of the batch');
