@@ -237,4 +237,32 @@ describe('devices and notifications through FCM and APNs (local fakes of both se
     expect(apns.received.map((r) => [r.token, r.headers['apns-collapse-id']])).toEqual([[apnsToken(1), sent.body.public_id], [apnsToken(1), sent.body.public_id]]);
     expect((await test.http.get(`/api/v1/notification/${sent.body.public_id}/`).set(auth(admin))).body).toMatchObject({ status: 'sent', devices: 2, sent: 2 });
   });
+
+  it('resumes after the last recorded batch: a job that failed midway sends each device the message once', async () => {
+    // An app of its own with 26 profiles of 20 android devices: 520 devices, batches of 500 and 20.
+    const club = await adminBearer(test, await createClientApp(test, 'Big club'));
+    const tokens: string[] = [];
+    for (let p = 0; p < 26; p++) {
+      const member = await createProfile(test, club, { name: `Member ${p}` });
+      for (let d = 0; d < 20; d++) {
+        tokens.push(`bulk-${p}-${d}`);
+        await test.http.post(`/api/v1/profile/${member.publicId}/devices/`).set(auth(club)).send({ token: `bulk-${p}-${d}`, platform: 'android' }).expect(201);
+      }
+    }
+    fcm.received.length = 0;
+    fcm.refusals.length = 0;
+    fcm.acceptAtMost = 500; // the first batch goes out; FCM is unavailable for the second
+    const sent = await test.http.post('/api/v1/notification/send_to_all/').set(auth(club)).send({ title: 'Bulk' }).expect(201);
+    await test.runJobs();
+    expect((await test.http.get(`/api/v1/notification/${sent.body.public_id}/`).set(auth(club))).body).toMatchObject({ status: 'sending', devices: 500, sent: 500 });
+    expect(fcm.refusals).toHaveLength(20);
+
+    fcm.acceptAtMost = null;
+    await test.dataSource.query(`UPDATE job SET run_at = now() WHERE status = 'pending'`);
+    await test.runJobs();
+    expect((await test.http.get(`/api/v1/notification/${sent.body.public_id}/`).set(auth(club))).body).toMatchObject({ status: 'sent', devices: 520, sent: 520, failed: 0 });
+    const received = fcm.received.map((r) => r.token);
+    expect(received).toHaveLength(520);
+    expect([...new Set(received)].sort()).toEqual([...tokens].sort());
+  }, 180_000); // 546 requests to set up: minutes on the embedded database of a busy machine
 });

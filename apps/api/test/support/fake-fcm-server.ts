@@ -31,6 +31,8 @@ export class FakeFcmServer {
   tokenRequests = 0;
   /** Answer 503 to every send. */
   unavailable = false;
+  /** Once this many messages were accepted, answer 503 to every further send (null: no limit). */
+  acceptAtMost: number | null = null;
   private readonly issued = new Set<string>();
   private readonly publicKey: KeyObject;
   private readonly privateKeyPem: string;
@@ -109,7 +111,9 @@ export class FakeFcmServer {
   private send(request: IncomingMessage, body: string, response: ServerResponse): void {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer || !this.issued.has(bearer)) return this.refuse(response, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
-    if (this.unavailable) return this.refuse(response, 503, 'UNAVAILABLE', 'The service is currently unavailable.');
+    if (this.unavailable || (this.acceptAtMost !== null && this.received.length >= this.acceptAtMost)) {
+      return this.refuse(response, 503, 'UNAVAILABLE', 'The service is currently unavailable.');
+    }
     let message: Record<string, unknown>;
     try {
       message = JSON.parse(body).message;
