@@ -13,10 +13,11 @@ import { JobsModule } from './jobs/jobs.module';
 import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { ConnectionHttpModule } from './http/connection/connection-http.module';
+import { NotificationHttpModule } from './http/notification/notification-http.module';
 
 @Module({
   imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
-    DeliveryModule, ConnectionHttpModule],
+    DeliveryModule, ConnectionHttpModule, NotificationHttpModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

@@ -45,6 +45,27 @@ const OPERATIONS: Operation[] = [
     call: (t, p) => t.http.delete(`/api/v1/profile/${p.publicId}/`),
     expected: { none: 401, wrong: 401, admin: 204, own: 204, otherProfile: 403, otherAppAdmin: 404, otherAppProfile: 404 },
   },
+  // Devices and notifications (issue 12)
+  {
+    name: 'POST /profile/{id}/devices/ (own profile or administrator)',
+    call: (t, p) => t.http.post(`/api/v1/profile/${p.publicId}/devices/`).send({ token: 'fcm-matrix', platform: 'android' }),
+    expected: { none: 401, wrong: 401, admin: 201, own: 201, otherProfile: 403, otherAppAdmin: 404, otherAppProfile: 404 },
+  },
+  {
+    name: 'DELETE /profile/{id}/devices/ (own profile or administrator; no such token: 404)',
+    call: (t, p) => t.http.delete(`/api/v1/profile/${p.publicId}/devices/?token=fcm-none`),
+    expected: { none: 401, wrong: 401, admin: 404, own: 404, otherProfile: 403, otherAppAdmin: 404, otherAppProfile: 404 },
+  },
+  {
+    name: 'POST /notification/send_to_all/ (administrator)',
+    call: (t) => t.http.post('/api/v1/notification/send_to_all/').send({ title: 'Hi' }),
+    expected: { none: 401, wrong: 401, admin: 201, own: 403, otherProfile: 403, otherAppAdmin: 201, otherAppProfile: 403 },
+  },
+  {
+    name: "POST /notification/send_to_profiles/ (administrator; another app's profile: 400)",
+    call: (t, p) => t.http.post('/api/v1/notification/send_to_profiles/').send({ title: 'Hi', profiles: [p.publicId] }),
+    expected: { none: 401, wrong: 401, admin: 201, own: 403, otherProfile: 403, otherAppAdmin: 400, otherAppProfile: 403 },
+  },
 ];
 
 describe('authorization matrix', () => {

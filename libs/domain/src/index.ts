@@ -157,3 +157,16 @@ export * from './use-cases/issue-connection-widget.use-case';
 export * from './use-cases/sync-connection.use-case';
 export * from './use-cases/receive-vendor-webhook.use-case';
 export * from './use-cases/schedule-connection-syncs.use-case';
+// Devices and notifications (issue 12)
+export * from './notifications/notification-error';
+export * from './notifications/device';
+export * from './notifications/notification';
+export * from './ports/device-repository';
+export * from './ports/notification-repository';
+export * from './ports/push-sender';
+export * from './use-cases/register-device.use-case';
+export * from './use-cases/remove-device.use-case';
+export * from './use-cases/send-notification-to-all.use-case';
+export * from './use-cases/send-notification-to-profiles.use-case';
+export * from './use-cases/get-notification.use-case';
+export * from './use-cases/fan-out-notification.use-case';

@@ -54,6 +54,10 @@ export class InMemoryProfileRepository implements ProfileRepository {
   async delete(appId: string, id: string): Promise<void> {
     if (this.profiles.get(id)?.profile.appId === appId) this.profiles.delete(id);
   }
+
+  async findExistingIds(appId: string, ids: readonly string[]): Promise<string[]> {
+    return [...new Set(ids)].filter((id) => this.profiles.get(id)?.profile.appId === appId);
+  }
 }
 
 /** ORDER BY value ASC|DESC NULLS LAST, as the SQL adapter sorts. */

@@ -31,3 +31,6 @@ export * from './in-memory-connection-repository';
 export * from './in-memory-connection-attempt-repository';
 export * from './fake-connection-secrets';
 export * from './fake-data-provider';
+export * from './in-memory-device-repository';
+export * from './in-memory-notification-repository';
+export * from './scripted-push-sender';

@@ -17,6 +17,8 @@ import { InMemoryJobQueue } from './in-memory-job-queue';
 import { InMemoryPointsLedgerRepository } from './in-memory-points-ledger-repository';
 import { InMemoryScoreRepository } from './in-memory-score-repository';
 import { InMemoryConnectionRepository } from './in-memory-connection-repository';
+import { InMemoryDeviceRepository } from './in-memory-device-repository';
+import { InMemoryNotificationRepository } from './in-memory-notification-repository';
 
 /** The scoring view of stored health records, as the SQL adapter derives it from the same rows. */
 export class HealthRecordActivityView implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> {
@@ -76,13 +78,15 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores);
   const dataPushes = new InMemoryDataPushOutbox();
   const connections = new InMemoryConnectionRepository();
+  const devices = new InMemoryDeviceRepository();
+  const notifications = new InMemoryNotificationRepository();
   const ports: Omit<TransactionPorts, 'takeTurn'> = {
     records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
     profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
-    scoringBatches, dataPushes, connections,
+    scoringBatches, dataPushes, connections, devices, notifications,
   };
   return {
-    ...world, connections, records, activities, scores, outbox, dataPushes, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
+    ...world, connections, devices, notifications, records, activities, scores, outbox, dataPushes, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
   };
 }
 

@@ -1,3 +1,5 @@
+import { loadPushSenderConfig, PushSenderSettings } from './push-sender-config';
+
 /**
  * Typed configuration, read and validated once at boot from the environment.
  * Every variable is listed in the README.
@@ -34,6 +36,8 @@ export interface AppConfig {
   readonly push: PushSettings;
   /** Wearable connections (docs/connections.md). */
   readonly connections: ConnectionSettings;
+  /** FCM and APNs (FCM_*, APNS_*); a platform without its service has its pushes recorded. */
+  readonly pushSenders: PushSenderSettings;
 }
 
 export interface PushSettings {
@@ -187,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     sandboxAutoConsent: autoConsent as ConnectionSettings['sandboxAutoConsent'],
     vendorEnv: env,
   };
+  const pushSenders = loadPushSenderConfig(text, problems);
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
@@ -209,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     jobs: { enabled: jobsEnabled === 'true', pollIntervalMs: jobsPoll, tickIntervalMs: Math.round(tickInterval * 1000) },
     push,
     connections,
+    pushSenders,
   };
 }

@@ -17,10 +17,14 @@ import { JobMaintenanceTick } from './job-maintenance.tick';
 import { JobRunner } from './job-runner';
 import { PeriodicTicks } from './periodic-ticks';
 import { pointsRecountJob } from './points-recount.job';
+import { FanOutNotificationUseCase } from '@strive/domain';
+import { NotificationSenderModule } from '../delivery/notifications/notification-sender.module';
+import { notificationFanOutJob } from './notification-fan-out.job';
+import { RecordedPushRetentionTick } from './recorded-push-retention.tick';
 
 /** The job runner and the periodic ticks, with every job handler and tick bound here, in one place. */
 @Module({
-  imports: [ConnectionsModule],
+  imports: [ConnectionsModule, NotificationSenderModule],
   providers: [
     {
       provide: JOB_HANDLERS,
@@ -31,17 +35,21 @@ import { pointsRecountJob } from './points-recount.job';
         enroll: EnrollAutomaticMembersUseCase,
         rescorer: MemberRescorer,
         sync: SyncConnectionUseCase,
+        fanOut: FanOutNotificationUseCase,
       ) => [
         pointsRecountJob(recount), challengeRescoreJob(challenges, rescore), challengeEnrollAutomaticJob(challenges, enroll, rescorer),
-        connectionBackfillJob(sync), connectionSyncJob(sync),
+        connectionBackfillJob(sync), connectionSyncJob(sync), notificationFanOutJob(fanOut),
       ],
-      inject: [CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER, SyncConnectionUseCase],
+      inject: [
+        CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER,
+        SyncConnectionUseCase, FanOutNotificationUseCase,
+      ],
     },
     {
       provide: TICKS,
       useFactory: (unitOfWork: TypeOrmUnitOfWork, clock: Clock, config: AppConfig) => [
         new ChallengeLifecycleTick(unitOfWork, clock), new JobMaintenanceTick(),
-        new ConnectionSyncTick(unitOfWork, clock, config.connections.syncIntervalMinutes),
+        new ConnectionSyncTick(unitOfWork, clock, config.connections.syncIntervalMinutes), new RecordedPushRetentionTick(clock),
       ],
       inject: [UNIT_OF_WORK, CLOCK, APP_CONFIG],
     },

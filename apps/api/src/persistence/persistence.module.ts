@@ -25,6 +25,9 @@ import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOr
 import { TypeOrmActivityRepository } from './records/typeorm-activity.repository';
 import { TypeOrmHealthRecordRepository } from './records/typeorm-health-record.repository';
 import { TypeOrmUnitOfWork } from './unit-of-work/typeorm-unit-of-work';
+import { DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY } from '../system/tokens';
+import { TypeOrmDeviceRepository } from './notifications/typeorm-device.repository';
+import { TypeOrmNotificationRepository } from './notifications/typeorm-notification.repository';
 
 const REPOSITORIES = [
   repositoryProvider(APP_REPOSITORY, TypeOrmAppRepository),
@@ -42,6 +45,8 @@ const REPOSITORIES = [
   repositoryProvider(JOB_QUEUE, TypeOrmJobQueue),
   repositoryProvider(CONNECTION_REPOSITORY, TypeOrmConnectionRepository),
   repositoryProvider(CONNECTION_ATTEMPT_REPOSITORY, TypeOrmConnectionAttemptRepository),
+  repositoryProvider(DEVICE_REPOSITORY, TypeOrmDeviceRepository),
+  repositoryProvider(NOTIFICATION_REPOSITORY, TypeOrmNotificationRepository),
   {
     provide: UNIT_OF_WORK,
     useFactory: (dataSource: DataSource, ids: IdGenerator, clock: Clock) => new TypeOrmUnitOfWork(dataSource, ids, clock),
@@ -73,6 +78,7 @@ const REPOSITORIES = [
     POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, JOB_QUEUE,
     UNIT_OF_WORK,
     CONNECTION_REPOSITORY, CONNECTION_ATTEMPT_REPOSITORY,
+    DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY,
   ],
 })
 export class PersistenceModule {}

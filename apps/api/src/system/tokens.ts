@@ -37,3 +37,8 @@ export const CONNECTION_TICKET_SIGNER = Symbol('ConnectionTicketSigner');
 export const PKCE_CHALLENGER = Symbol('PkceChallenger');
 /** The ProviderDirectory of the configured vendor adapters. */
 export const PROVIDER_DIRECTORY = Symbol('ProviderDirectory');
+// Devices and notifications (issue 12)
+export const DEVICE_REPOSITORY = Symbol('DeviceRepository');
+export const NOTIFICATION_REPOSITORY = Symbol('NotificationRepository');
+/** The PushSender the fan-out sends through (FCM, APNs or recording, per platform). */
+export const PUSH_SENDER = Symbol('PushSender');

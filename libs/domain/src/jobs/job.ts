@@ -13,7 +13,9 @@ export type JobRequest =
   /** Read a newly connected vendor account's history (CONNECTION_BACKFILL_DAYS, capped by the vendor) into the write path. */
   | { readonly type: 'connection.backfill'; readonly appId: string; readonly connectionId: string }
   /** Read what changed at the vendor since the connection's last sync (schedule, webhooks). */
-  | { readonly type: 'connection.sync'; readonly appId: string; readonly connectionId: string };
+  | { readonly type: 'connection.sync'; readonly appId: string; readonly connectionId: string }
+  /** Send a notification to every targeted device, batch by batch (resumes after the last recorded batch). */
+  | { readonly type: 'notification.fan_out'; readonly appId: string; readonly notificationId: string };
 
 export type JobType = JobRequest['type'];
 
@@ -30,5 +32,7 @@ export function jobSingletonKey(job: JobRequest): string {
     case 'connection.backfill':
     case 'connection.sync':
       return `connection.sync:${job.connectionId}`;
+    case 'notification.fan_out':
+      return `notification.fan_out:${job.notificationId}`;
   }
 }

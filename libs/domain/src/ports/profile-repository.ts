@@ -27,4 +27,6 @@ export interface ProfileRepository {
   findByBearerDigest(digest: string): Promise<Profile | null>;
   list(query: ProfileQuery): Promise<ProfilePage>;
   delete(appId: string, id: string): Promise<void>;
+  /** Those of the ids that are profiles of the app (any order). */
+  findExistingIds(appId: string, ids: readonly string[]): Promise<string[]>;
 }

@@ -13,6 +13,8 @@ import { PointsDefinitionRepository } from './points-repository';
 import { ProfileRepository } from './profile-repository';
 import { ScoreRepository } from './score-repository';
 import { ScoringBatchReader } from './scoring-batch-reader';
+import { DeviceRepository } from './device-repository';
+import { NotificationRepository } from './notification-repository';
 
 /** The ports a unit of work hands out: every read and write through them is part of its transaction. */
 export interface TransactionPorts {
@@ -34,6 +36,9 @@ export interface TransactionPorts {
   readonly dataPushes: DataPushOutbox;
   /** Wearable connections (a connect saves its tokens and asks for the backfill in one transaction). */
   readonly connections: ConnectionRepository;
+  // Devices and notifications (issue 12)
+  readonly devices: DeviceRepository;
+  readonly notifications: NotificationRepository;
   /**
    * From here to the commit, work that names the same key takes turns: this waits until every
    * transaction that took the key earlier has committed, so what it reads next includes their

@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { DomainError, IdentityErrorCode } from '@strive/domain';
 import { HealthDataErrorCode, PointsErrorCode } from '@strive/domain';
 import { ChallengeErrorCode, MembershipErrorCode, ScoringErrorCode, TeamErrorCode } from '@strive/domain';
-import { ConnectionErrorCode, PushErrorCode } from '@strive/domain';
+import { ConnectionErrorCode, NotificationErrorCode, PushErrorCode } from '@strive/domain';
 
 /**
  * The one table from domain error codes to HTTP statuses. A Record per module's
@@ -87,7 +87,16 @@ const CONNECTION: Record<ConnectionErrorCode, HttpStatus> = {
   [ConnectionErrorCode.InvalidWebhook]: HttpStatus.BAD_REQUEST,
 };
 
-const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...CONNECTION, ...PUSH };
+// Devices and notifications (issue 12)
+const NOTIFICATION: Record<NotificationErrorCode, HttpStatus> = {
+  [NotificationErrorCode.InvalidDevice]: HttpStatus.BAD_REQUEST,
+  [NotificationErrorCode.InvalidNotification]: HttpStatus.BAD_REQUEST,
+  [NotificationErrorCode.UnknownProfiles]: HttpStatus.BAD_REQUEST,
+  [NotificationErrorCode.DeviceNotFound]: HttpStatus.NOT_FOUND,
+  [NotificationErrorCode.NotificationNotFound]: HttpStatus.NOT_FOUND,
+};
+
+const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...CONNECTION, ...PUSH, ...NOTIFICATION };
 
 /** The HTTP status of a domain error; an unmapped code is a bug and answers 500. */
 export function statusOfDomainError(error: DomainError): HttpStatus {

@@ -21,6 +21,7 @@ import { JobEntity } from './job.entity';
 import { PushEndpointEntity } from './push-endpoint.entity';
 import { PushDataOutboxEntity } from './push-data-outbox.entity';
 import { PushAttemptEntity, PushDeliveryEntity } from './push-delivery.entity';
+import { DeviceEntity, NotificationEntity, RecordedPushEntity } from './notification.entity';
 export { JobEntity };
 import { ConnectionAttemptEntity, ConnectionEntity } from './connection.entity';
 export { ConnectionAttemptEntity, ConnectionEntity };
@@ -30,7 +31,10 @@ export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfileP
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
   ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
-  PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity, ConnectionEntity, ConnectionAttemptEntity];
+  PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity, ConnectionEntity, ConnectionAttemptEntity,
+  DeviceEntity, NotificationEntity, RecordedPushEntity];
 export * from './push-endpoint.entity';
 export * from './push-data-outbox.entity';
 export * from './push-delivery.entity';
+// Devices and notifications (issue 12)
+export { DeviceEntity, NotificationEntity, RecordedPushEntity };

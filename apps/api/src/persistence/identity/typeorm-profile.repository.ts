@@ -108,4 +108,10 @@ export class TypeOrmProfileRepository implements ProfileRepository {
       [appId, id],
     );
   }
+
+  async findExistingIds(appId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows: { id: string }[] = await this.dataSource.query('SELECT id::text AS id FROM profile WHERE app_id = $1 AND id = ANY($2::uuid[])', [appId, [...ids]]);
+    return rows.map((row) => row.id);
+  }
 }

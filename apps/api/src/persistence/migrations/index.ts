@@ -5,6 +5,7 @@ import { LedgerWithoutForeignKey1795249000000 } from './1795249000000-LedgerWith
 import { JobsAndAnnouncements1795400000000 } from './1795400000000-JobsAndAnnouncements';
 import { Connections1795500000000 } from './1795500000000-Connections';
 import { PushDelivery1795510000000 } from './1795510000000-PushDelivery';
+import { DevicesAndNotifications1795520000000 } from './1795520000000-DevicesAndNotifications';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -12,4 +13,5 @@ export const MIGRATIONS = [
   JobsAndAnnouncements1795400000000,
   Connections1795500000000,
   PushDelivery1795510000000,
+  DevicesAndNotifications1795520000000,
 ];

@@ -13,6 +13,8 @@ import { TypeOrmHealthRecordRepository } from '../records/typeorm-health-record.
 import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOrmPointsLedgerRepository } from '../points/typeorm-points.repository';
 import { TypeOrmProfileRepository } from '../identity/typeorm-profile.repository';
 import { TypeOrmConnectionRepository } from '../connections/typeorm-connection.repository';
+import { TypeOrmDeviceRepository } from '../notifications/typeorm-device.repository';
+import { TypeOrmNotificationRepository } from '../notifications/typeorm-notification.repository';
 
 /**
  * A database transaction handing out the domain's ports built on its manager. `takeTurn` is a
@@ -54,6 +56,8 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       scoringBatches: new TypeOrmScoringBatchReader(manager),
       dataPushes: new TypeOrmDataPushOutbox(manager, this.ids, () => this.clock.now()),
       connections: new TypeOrmConnectionRepository(manager),
+      devices: new TypeOrmDeviceRepository(manager),
+      notifications: new TypeOrmNotificationRepository(manager),
       takeTurn: async (...keys) => {
         if (keys.length === 0) return;
         // In one sorted order, so two takers of overlapping keys never wait for each other in a circle.

@@ -10,6 +10,10 @@ import {
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
 } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
+import { DeviceRepository, NotificationRepository } from '@strive/domain';
+import { InMemoryDeviceRepository, InMemoryNotificationRepository } from '@strive/domain/testing';
+import { TypeOrmDeviceRepository } from '../../../src/persistence/notifications/typeorm-device.repository';
+import { TypeOrmNotificationRepository } from '../../../src/persistence/notifications/typeorm-notification.repository';
 import { TypeOrmEventOutbox } from '../../../src/persistence/gamification/typeorm-event-outbox.repository';
 import { TypeOrmJobQueue } from '../../../src/persistence/jobs/typeorm-job-queue';
 import { TypeOrmPushEndpointRepository } from '../../../src/persistence/delivery/typeorm-push-endpoint.repository';
@@ -60,6 +64,9 @@ export interface RepositoryWorld {
   // Wearable connections (issue 11).
   readonly connections: ConnectionRepository;
   readonly connectionAttempts: ConnectionAttemptRepository;
+  // Devices and notifications (issue 12)
+  readonly devices: DeviceRepository;
+  readonly notifications: NotificationRepository;
 }
 
 /** The in-memory twins of libs/domain/testing. */
@@ -78,9 +85,11 @@ export function inMemoryWorld(): RepositoryWorld {
   const activities = new HealthRecordActivityView(healthRecords);
   const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
   const connections = new InMemoryConnectionRepository();
+  const devices = new InMemoryDeviceRepository();
+  const notifications = new InMemoryNotificationRepository();
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements, scoringBatches, dataPushes: new InMemoryDataPushOutbox(), connections,
+    announcements, scoringBatches, dataPushes: new InMemoryDataPushOutbox(), connections, devices, notifications,
   });
   return {
     apps: new InMemoryAppRepository(),
@@ -104,6 +113,8 @@ export function inMemoryWorld(): RepositoryWorld {
     engine: null,
     connections,
     connectionAttempts: new InMemoryConnectionAttemptRepository(),
+    devices,
+    notifications,
   };
 }
 
@@ -131,5 +142,7 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     engine: dataSource,
     connections: new TypeOrmConnectionRepository(dataSource),
     connectionAttempts: new TypeOrmConnectionAttemptRepository(dataSource),
+    devices: new TypeOrmDeviceRepository(dataSource),
+    notifications: new TypeOrmNotificationRepository(dataSource),
   };
 }
