@@ -9,14 +9,14 @@ const pem = (type: 'rsa' | 'ec') =>
     .export({ type: 'pkcs8', format: 'pem' })
     .toString();
 
-describe('push configuration (FCM_*, APNS_*)', () => {
+describe('push sender configuration (FCM_*, APNS_*)', () => {
   const rsa = pem('rsa');
   const ec = pem('ec');
   const account = { type: 'service_account', project_id: 'p', private_key_id: 'k1', private_key: rsa, client_email: 'push@p.iam.gserviceaccount.com', token_uri: 'https://oauth2.googleapis.com/token' };
   const apns = { APNS_KEY: ec, APNS_KEY_ID: 'ABC123DEFG', APNS_TEAM_ID: 'TEAM123456', APNS_TOPIC: 'com.example.app' };
 
   it('configures no push service by default: every platform is recorded', () => {
-    expect(loadConfig({}).push).toEqual({ fcm: null, apns: null });
+    expect(loadConfig({}).pushSenders).toEqual({ fcm: null, apns: null });
   });
 
   it('reads the FCM service account from a file, with the default endpoint', () => {
