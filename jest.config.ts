@@ -21,7 +21,7 @@ const transform: Config['transform'] = {
 
 // Swagger UI is served by @fastify/static, which requires content-disposition 2: an ES module,
 // which Node 20 loads with require() but Jest does not. SWC turns it into CommonJS for the e2e tests.
-const esmPackages = ['content-disposition'];
+const esmPackages = ['content-disposition', '@garmin/fitsdk'];
 const e2eTransform: Config['transform'] = {
   ...transform,
   [`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: ['@swc/jest', { module: { type: 'commonjs' } }],

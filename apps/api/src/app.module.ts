@@ -11,9 +11,10 @@ import { DataModule } from './http/health-data/data.module';
 import { GamificationHttpModule } from './gamification/gamification-http.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
+import { DocumentsModule } from './http/documents/documents.module';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule, DocumentsModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

@@ -25,3 +25,4 @@ export * from './in-memory-job-queue';
 export * from './in-memory-challenge-announcements';
 export * from './write-world';
 export * from './recording-member-rescorer';
+export * from './in-memory-app-feature-repository';

@@ -1,31 +1,38 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DATA_TYPE_SPECS } from '@strive/domain';
+import { ApiVersion } from '../http/shared/api-url';
 import { problemResponse } from '../http/problem/api-problem-responses';
 import { FieldError, ProblemDetails } from '../http/problem/problem-details';
 
 const BODY_METHODS = ['post', 'put', 'patch'] as const;
 
 /**
- * The published OpenAPI document. Statuses every operation shares (500; for POST,
- * PUT and PATCH 400 and 413, and 415 where a body is expected) are added here, in one place.
+ * The published OpenAPI document of one interface version: v1 at /api/docs (docs/openapi.json),
+ * v1.1 at /api/v1.1/docs (docs/versioning.md lists the differences). Statuses every operation
+ * shares (500; for POST, PUT and PATCH 400 and 413, and 415 where a body is expected) are added
+ * here, in one place.
  */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, version: ApiVersion = 'v1'): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Strive API')
     .setDescription(
       [
         'Open fitness-data, challenge and gamification API.',
         '',
-        'Every path is served under `/api/v1` and, identically, under `/api/v1.1` (which adds heart-rate',
-        'information to workouts and daily summaries). Errors are RFC 9457 problem details',
-        '(`application/problem+json`).',
+        version === 'v1'
+          ? 'Interface version v1, served under `/api/v1` (this page: `/api/docs`). Version v1.1 is the same API under `/api/v1.1`'
+          : 'Interface version v1.1, served under `/api/v1.1` (this page: `/api/v1.1/docs`). Version v1 is the same API under `/api/v1`',
+        '(described at `/api/docs`' + (version === 'v1' ? ' and `/api/v1.1/docs`' : '') + '); v1.1 adds heart-rate information to workouts and daily',
+        'summaries and gives `url` fields and page links the `/api/v1.1` prefix (docs/versioning.md lists every difference).',
+        'Errors are RFC 9457 problem details (`application/problem+json`).',
         '',
         'Authentication: `POST /api/v1/token/` with HTTP Basic client credentials returns an administrator',
         'bearer (24 hours). Creating a profile returns that profile\'s bearer once. Send either as',
         '`Authorization: bearer <token>`. Each operation states which bearer it accepts in `x-strive-auth`.',
       ].join('\n'),
     )
-    .setVersion('1.1')
+    .setVersion(version === 'v1' ? '1.0' : '1.1')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client_id and client_secret of the app' }, 'basic')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'administrator or profile bearer' }, 'bearer')
     .build();
@@ -43,5 +50,26 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       for (const status of extra) operation.responses[String(status)] ??= problemResponse(status);
     }
   }
+  return version === 'v1' ? withoutV11Fields(document) : underV11Prefix(document);
+}
+
+/** v1 serves workouts and daily summaries without their heart-rate fields. */
+function withoutV11Fields(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  for (const spec of DATA_TYPE_SPECS) {
+    const view = schemas[spec.record] as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    for (const field of spec.v11Fields ?? []) {
+      if (view?.properties) delete view.properties[field];
+      if (view?.required) view.required = view.required.filter((name) => name !== field);
+    }
+  }
+  return document;
+}
+
+/** Every operation of v1.1 is served under /api/v1.1. */
+function underV11Prefix(document: OpenAPIObject): OpenAPIObject {
+  document.paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, item]) => [path.replace(/^\/api\/v1(?=\/|$)/, '/api/v1.1'), item]),
+  );
   return document;
 }

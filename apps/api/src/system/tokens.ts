@@ -29,3 +29,4 @@ export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
 /** Every JobHandler (one per job type) and every Tick. */
 export const JOB_HANDLERS = Symbol('JobHandlers');
 export const TICKS = Symbol('Ticks');
+export const APP_FEATURE_REPOSITORY = Symbol('AppFeatureRepository');
