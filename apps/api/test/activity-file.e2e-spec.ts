@@ -189,7 +189,7 @@ describe('activity files (GET profile/{id}/activity_file/ and activity_file/{act
       expect(errors).toEqual([]);
       expect(messages.fileIdMesgs).toEqual([expect.objectContaining({ type: 'activity', timeCreated: new Date('2026-11-20T07:00:00Z') })]);
       // Semicircles: degrees × 2^31 / 180, rounded (52.37° -> 624798437).
-      expect(messages.recordMesgs.map((r: Record<string, unknown>) => [r.timestamp, r.positionLat, r.positionLong, r.heartRate, r.altitude])).toEqual([
+      expect((messages.recordMesgs ?? []).map((r) => [r.timestamp, r.positionLat, r.positionLong, r.heartRate, r.altitude])).toEqual([
         [new Date('2026-11-20T07:00:00Z'), 624798437, 58339972, 100, 4],
         [new Date('2026-11-20T07:00:30Z'), 624810367, 58351903, 130, 4],
         [new Date('2026-11-20T07:00:45Z'), undefined, undefined, 150, undefined],
