@@ -249,7 +249,7 @@ describe('ECG PDF (GET profile/{id}/ecg_recordings/pdf/)', () => {
     });
   });
 
-  describe.skip('the operator CLI (app grant / app revoke)', () => {
+  describe('the operator CLI (app grant / app revoke)', () => {
     let dataDir: string;
     beforeAll(() => {
       dataDir = mkdtempSync(join(tmpdir(), 'strive-cli-'));
