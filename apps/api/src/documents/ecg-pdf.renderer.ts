@@ -68,6 +68,9 @@ function drawCalibration(doc: PDFKit.PDFDocument, baseline: number): void {
     .stroke().restore();
 }
 
+/** Points in one 0.1 mm column of paper (4 ms) print as one: only its lowest and highest are drawn. */
+const COLUMN_MM = 0.1;
+
 function drawTrace(doc: PDFKit.PDFDocument, top: number, points: readonly (readonly [number, number])[]): void {
   if (points.length === 0) return;
   const { gridLeft, gridWidth, stripHeight } = ECG_LAYOUT;
@@ -75,12 +78,37 @@ function drawTrace(doc: PDFKit.PDFDocument, top: number, points: readonly (reado
   // Beyond ±2 mV the trace is cut at the strip's edge, as on paper.
   doc.save().rect(mm(gridLeft), mm(top), mm(gridWidth), mm(stripHeight)).clip();
   doc.lineWidth(0.7).strokeColor(TRACE_COLOUR).lineJoin('round');
-  points.forEach(([t, millivolts], i) => {
-    const x = mm(gridLeft + t * ECG_PAPER_SPEED_MM_PER_S);
-    const y = mm(baseline - millivolts * ECG_GAIN_MM_PER_MV);
-    if (i === 0) doc.moveTo(x, y);
-    else doc.lineTo(x, y);
-  });
+  // One content string per strip rather than a call per point: pdfkit writes a buffer per
+  // call, which takes seconds for the 200,000 samples a recording may have.
+  const operators: string[] = [];
+  const emit = (t: number, millivolts: number) => {
+    const x = mm(gridLeft + t * ECG_PAPER_SPEED_MM_PER_S).toFixed(2);
+    const y = mm(baseline - millivolts * ECG_GAIN_MM_PER_MV).toFixed(2);
+    operators.push(`${x} ${y} ${operators.length === 0 ? 'm' : 'l'}`);
+  };
+  let column = Number.NaN;
+  let low: readonly [number, number] | null = null;
+  let high: readonly [number, number] | null = null;
+  const flush = () => {
+    if (!low || !high) return;
+    const [first, second] = low[0] <= high[0] ? [low, high] : [high, low];
+    emit(first[0], first[1]);
+    if (second !== first) emit(second[0], second[1]);
+  };
+  for (const point of points) {
+    const c = Math.floor((point[0] * ECG_PAPER_SPEED_MM_PER_S) / COLUMN_MM);
+    if (c !== column) {
+      flush();
+      column = c;
+      low = point;
+      high = point;
+    } else {
+      if (point[1] < (low as readonly [number, number])[1]) low = point;
+      if (point[1] > (high as readonly [number, number])[1]) high = point;
+    }
+  }
+  flush();
+  doc.addContent(operators.join('\n'));
   doc.stroke().restore();
 }
 
