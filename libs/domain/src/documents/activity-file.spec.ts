@@ -24,6 +24,12 @@ describe(isTrackOf.name, () => {
     expect(isTrackOf(workout(), position(-1))).toBe(false);
     expect(isTrackOf(workout(), position(30, {}, { source: 'POLAR' }))).toBe(false);
   });
+
+  it('takes only positions at the very start of a workout without an end', () => {
+    const instant = { ...workout(), endTime: null };
+    expect(isTrackOf(instant, position(0))).toBe(true);
+    expect(isTrackOf(instant, position(1))).toBe(false);
+  });
 });
 
 describe(buildActivityFile.name, () => {

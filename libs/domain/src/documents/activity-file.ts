@@ -113,8 +113,9 @@ export function buildActivityFile(workout: StoredHealthRecord, track: readonly H
     type: String(data.type),
     name: typeof data.name === 'string' ? data.name : null,
     start: workout.time,
-    durationSeconds: parseDuration(String(data.duration)) ?? 0,
-    distance: Number(data.distance ?? 0),
+    // duration and distance are required and validated at upload (health-data-schema.ts).
+    durationSeconds: parseDuration(String(data.duration)) as number,
+    distance: Number(data.distance),
     calories: numberOrNull(data.calories),
     averageHeartRate: numberOrNull(summary?.average),
     maxHeartRate: numberOrNull(summary?.max),

@@ -17,6 +17,11 @@ describe(chartEcg.name, () => {
     ]);
   });
 
+  it('takes the middle sample as the baseline of an odd number of samples', () => {
+    // 0, 5000, 300 µV: median 300 µV.
+    expect(chartEcg(recording([[0, 0], [1, 5000], [2, 300]])).strips[0].points).toEqual([[0, -0.3], [1, 4.7], [2, 0]]);
+  });
+
   it('keeps a sample at exactly the end of the last strip on that strip', () => {
     const chart = chartEcg(recording([[0, 0], [10, 0]]));
     expect(chart.strips).toEqual([{ startSecond: 0, points: [[0, 0], [10, 0]] }]);

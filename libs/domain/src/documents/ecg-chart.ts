@@ -58,7 +58,8 @@ export class EcgError extends DomainError<EcgErrorCode> {
 /** A stored ecg_recordings record (fields as health-data-schema.ts validates them) as a recording to chart. */
 export function toEcgRecording(record: StoredHealthRecord): EcgRecording {
   const data = record.data;
-  const samples = (Array.isArray(data.samples) ? data.samples : []) as [number, number][];
+  // The upload validated `samples` as required [time, value] pairs (health-data-schema.ts).
+  const samples = data.samples as [number, number][];
   return {
     source: record.source,
     start: record.time,

@@ -36,7 +36,7 @@ export class GetActivityFileUseCase {
     if (!workout) throw ActivityFileError.notFound(input.activityId);
     // One more than fits tells the file it was cut; samples of other workouts in the span are left out afterwards.
     const track = await this.records.list({
-      ...scope, type: 'track_sample', source: workout.source, from: workout.time, to: workout.endTime ?? workout.time,
+      ...scope, type: 'track_sample', source: workout.source, from: workout.time, to: workout.endTime as Date, // a workout always has its end (start + duration)
       direction: 'forward', limit: MAX_ACTIVITY_FILE_POINTS + 1,
     });
     const file = buildActivityFile(workout, track);
