@@ -70,6 +70,8 @@ describe('versions v1 and v1.1 (docs/versioning.md)', () => {
     expect(v1.components.schemas.DailySummary.properties).not.toHaveProperty('heart_rate_summary');
     expect(v11.components.schemas.Workout.properties).toHaveProperty('heart_rate_summary');
     expect(v11.components.schemas.DailySummary.properties).toHaveProperty('heart_rate_summary');
+    expect(Object.keys(v1.components.schemas)).not.toContain('WorkoutHeartRateSummary');
+    expect(Object.keys(v11.components.schemas)).toContain('WorkoutHeartRateSummary');
     // The page is Swagger UI, and the committed documents are what the server serves.
     expect((await test.http.get('/api/v1.1/docs/').expect(200)).text).toContain('swagger-ui');
     expect(v11).toEqual(JSON.parse(readFileSync(join(__dirname, '../../../docs/openapi-v1.1.json'), 'utf8')));

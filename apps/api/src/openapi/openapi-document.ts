@@ -53,16 +53,21 @@ export function buildOpenApiDocument(app: INestApplication, version: ApiVersion 
   return version === 'v1' ? withoutV11Fields(document) : underV11Prefix(document);
 }
 
-/** v1 serves workouts and daily summaries without their heart-rate fields. */
+/** v1 serves workouts and daily summaries without their heart-rate fields (nor their schemas). */
 function withoutV11Fields(document: OpenAPIObject): OpenAPIObject {
   const schemas = document.components?.schemas ?? {};
+  const dropped = new Set<string>();
   for (const spec of DATA_TYPE_SPECS) {
     const view = schemas[spec.record] as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     for (const field of spec.v11Fields ?? []) {
+      for (const [, name] of JSON.stringify(view?.properties?.[field] ?? {}).matchAll(/#\/components\/schemas\/([A-Za-z0-9]+)"/g)) dropped.add(name);
       if (view?.properties) delete view.properties[field];
       if (view?.required) view.required = view.required.filter((name) => name !== field);
     }
   }
+  // A nested schema only a dropped field used goes too.
+  const text = JSON.stringify(document);
+  for (const name of dropped) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
   return document;
 }
 
