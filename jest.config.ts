@@ -21,8 +21,8 @@ const transform: Config['transform'] = {
 
 // Swagger UI is served by @fastify/static, which requires content-disposition 2: an ES module,
 // which Node 20 loads with require() but Jest does not. SWC turns it into CommonJS for the e2e tests.
-// oauth4webapi (the vendor adapters' OAuth client) is ES-module-only too: every project transforms it.
-const esmPackages = ['content-disposition', 'oauth4webapi'];
+// oauth4webapi (the vendor adapters' OAuth client) and @garmin/fitsdk (FIT files) are ES-module-only too: every project transforms them.
+const esmPackages = ['content-disposition', 'oauth4webapi', '@garmin/fitsdk'];
 const e2eTransform: Config['transform'] = {
   ...transform,
   [`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: ['@swc/jest', { module: { type: 'commonjs' } }],

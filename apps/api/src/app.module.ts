@@ -14,10 +14,11 @@ import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { ConnectionHttpModule } from './http/connection/connection-http.module';
 import { NotificationHttpModule } from './http/notification/notification-http.module';
+import { DocumentsModule } from './http/documents/documents.module';
 
 @Module({
   imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
-    DeliveryModule, ConnectionHttpModule, NotificationHttpModule],
+    DeliveryModule, ConnectionHttpModule, NotificationHttpModule, DocumentsModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

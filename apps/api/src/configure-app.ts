@@ -17,6 +17,8 @@ import { buildOpenApiDocument } from './openapi/openapi-document';
 import { decodedPathOf, isTokenPath, isWebhookPath } from './http/shared/request-path';
 
 const V1_1 = /^\/api\/v1\.1(?=\/|\?|$)/;
+/** The v1.1 description pages are served under their own path (not routed to v1). */
+const V1_1_DOCS = /^\/api\/v1\.1\/docs(?=\/|\?|-json|$)/;
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
 
 /** The HTTP server (Fastify) with the API's routing rules; main.ts and the tests both use it. */
@@ -40,7 +42,7 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
       request.publicBaseUrl = config.publicBaseUrl;
       request.trustedHosts = config.trustedHosts;
       request.fallbackOrigin = `http://localhost:${config.port}`;
-      return url.replace(V1_1, '/api/v1');
+      return V1_1_DOCS.test(url) ? url : url.replace(V1_1, '/api/v1');
     },
   });
 }
@@ -69,6 +71,8 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.enableShutdownHooks();
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
+  // The description pages of interface version v1.1 (interface.md "Versioning", docs/versioning.md).
+  SwaggerModule.setup('api/v1.1/docs', app, () => buildOpenApiDocument(app, 'v1.1'), { jsonDocumentUrl: 'api/v1.1/docs-json' });
   return app;
 }
 

@@ -1,5 +1,6 @@
 import { IngestionCounts } from '../src/records/ingestion';
 import { HealthDataType, HealthRecord, StoredHealthRecord } from '../src/records/health-record';
+import { isTrackOf } from '../src/documents/activity-file';
 import { HealthRecordQuery, HealthRecordRepository, HealthUpsertResult } from '../src/ports/health-record-repository';
 
 /** JSON with object keys sorted: equal for equal content, as jsonb compares it (key order does not count). */
@@ -48,11 +49,21 @@ export class InMemoryHealthRecordRepository implements HealthRecordRepository {
       .filter((r) => (!query.from || r.time >= query.from) && (!query.to || r.time <= query.to))
       .filter((r) => query.source === undefined || r.source === query.source)
       .filter((r) => times === undefined || times.includes(r.time.getTime()))
+      .filter((r) => query.ids === undefined || query.ids.includes(r.id))
+      .filter((r) => !query.withActivityFile || this.hasActivityFile(r, query.withActivityFile))
       .filter((r) => beyond(r, query.position, forward))
       .sort((a, b) => forward * (a.time.getTime() - b.time.getTime() || Number(a.id) - Number(b.id)));
     // With `times` (per-date reads) every record of those times is returned, whatever the limit.
     const page = query.times ? matching : matching.slice(0, query.limit);
     return page.map(({ appId: _a, profileId: _p, ...record }) => record);
+  }
+
+  private hasActivityFile(workout: Row, kind: 'samples' | 'track'): boolean {
+    const samples = workout.data.heart_rate_samples;
+    if (kind === 'samples' && Array.isArray(samples) && samples.length > 0) return true;
+    return [...this.rows.values()].some(
+      (r) => r.appId === workout.appId && r.profileId === workout.profileId && r.type === 'track_sample' && r.subtype === '' && isTrackOf(workout, r),
+    );
   }
 
   async listAll(

@@ -34,3 +34,4 @@ export * from './fake-data-provider';
 export * from './in-memory-device-repository';
 export * from './in-memory-notification-repository';
 export * from './scripted-push-sender';
+export * from './in-memory-app-feature-repository';

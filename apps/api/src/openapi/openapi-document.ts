@@ -1,31 +1,38 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DATA_TYPE_SPECS } from '@strive/domain';
+import { ApiVersion } from '../http/shared/api-url';
 import { problemResponse } from '../http/problem/api-problem-responses';
 import { FieldError, ProblemDetails } from '../http/problem/problem-details';
 
 const BODY_METHODS = ['post', 'put', 'patch'] as const;
 
 /**
- * The published OpenAPI document. Statuses every operation shares (400 and 500; for POST,
- * PUT, PATCH and DELETE 413, and 415 where a body can come) are added here, in one place.
+ * The published OpenAPI document of one interface version: v1 at /api/docs (docs/openapi.json),
+ * v1.1 at /api/v1.1/docs (docs/versioning.md lists the differences). Statuses every operation
+ * shares (400 and 500; for POST, PUT, PATCH and DELETE 413, and 415 where a body can come) are
+ * added here, in one place.
  */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, version: ApiVersion = 'v1'): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Strive API')
     .setDescription(
       [
         'Open fitness-data, challenge and gamification API.',
         '',
-        'Every path is served under `/api/v1` and, identically, under `/api/v1.1` (which adds heart-rate',
-        'information to workouts and daily summaries). Errors are RFC 9457 problem details',
-        '(`application/problem+json`).',
+        version === 'v1'
+          ? 'Interface version v1, served under `/api/v1` (this page: `/api/docs`). Version v1.1 is the same API under `/api/v1.1`'
+          : 'Interface version v1.1, served under `/api/v1.1` (this page: `/api/v1.1/docs`). Version v1 is the same API under `/api/v1`',
+        '(described at `/api/docs`' + (version === 'v1' ? ' and `/api/v1.1/docs`' : '') + '); v1.1 adds heart-rate information to workouts and daily',
+        'summaries and gives `url` fields and page links the `/api/v1.1` prefix (docs/versioning.md lists every difference).',
+        'Errors are RFC 9457 problem details (`application/problem+json`).',
         '',
         'Authentication: `POST /api/v1/token/` with HTTP Basic client credentials returns an administrator',
         'bearer (24 hours). Creating a profile returns that profile\'s bearer once. Send either as',
         '`Authorization: bearer <token>`. Each operation states which bearer it accepts in `x-strive-auth`.',
       ].join('\n'),
     )
-    .setVersion('1.1')
+    .setVersion(version === 'v1' ? '1.0' : '1.1')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client_id and client_secret of the app' }, 'basic')
     .addBearerAuth(
       // Opaque random tokens (256 bits), not JWTs: clients must not parse them.
@@ -54,6 +61,32 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     }
   }
   for (const schema of Object.values(document.components?.schemas ?? {})) rewriteNullableReferences(schema);
+  return version === 'v1' ? withoutV11Fields(document) : underV11Prefix(document);
+}
+
+/** v1 serves workouts and daily summaries without their heart-rate fields (nor their schemas). */
+function withoutV11Fields(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const dropped = new Set<string>();
+  for (const spec of DATA_TYPE_SPECS) {
+    const view = schemas[spec.record] as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    for (const field of spec.v11Fields ?? []) {
+      for (const [, name] of JSON.stringify(view?.properties?.[field] ?? {}).matchAll(/#\/components\/schemas\/([A-Za-z0-9]+)"/g)) dropped.add(name);
+      if (view?.properties) delete view.properties[field];
+      if (view?.required) view.required = view.required.filter((name) => name !== field);
+    }
+  }
+  // A nested schema only a dropped field used goes too.
+  const text = JSON.stringify(document);
+  for (const name of dropped) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return document;
+}
+
+/** Every operation of v1.1 is served under /api/v1.1. */
+function underV11Prefix(document: OpenAPIObject): OpenAPIObject {
+  document.paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, item]) => [path.replace(/^\/api\/v1(?=\/|$)/, '/api/v1.1'), item]),
+  );
   return document;
 }
 

@@ -9,7 +9,7 @@ import { configureApp, httpAdapter } from '../configure-app';
 import { createLogger } from '../logging/logger';
 import { buildOpenApiDocument } from './openapi-document';
 
-/** npm run openapi: writes docs/openapi.json from the code's decorators. */
+/** npm run openapi: writes docs/openapi.json (v1) and docs/openapi-v1.1.json from the code's decorators. */
 async function main(): Promise<void> {
   // A throwaway in-memory database: the document never depends on the machine.
   Object.assign(process.env, { DATA_DIR: 'memory://openapi', DEMO_APP: 'false', MIGRATIONS_RUN: 'true' });
@@ -19,11 +19,13 @@ async function main(): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, httpAdapter(loadConfig(process.env)), { bodyParser: false, logger: false });
   configureApp(app, createLogger('silent'));
   await app.init();
-  const document = buildOpenApiDocument(app);
+  const documents = { 'openapi.json': buildOpenApiDocument(app), 'openapi-v1.1.json': buildOpenApiDocument(app, 'v1.1') };
   await app.close();
-  const target = join(__dirname, '../../../../docs/openapi.json');
-  writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
-  process.stdout.write(`wrote ${target}\n`);
+  for (const [name, document] of Object.entries(documents)) {
+    const target = join(__dirname, '../../../../docs', name);
+    writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
+    process.stdout.write(`wrote ${target}\n`);
+  }
 }
 
 main().catch((error) => {

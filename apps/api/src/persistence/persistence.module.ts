@@ -28,6 +28,8 @@ import { TypeOrmUnitOfWork } from './unit-of-work/typeorm-unit-of-work';
 import { DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY } from '../system/tokens';
 import { TypeOrmDeviceRepository } from './notifications/typeorm-device.repository';
 import { TypeOrmNotificationRepository } from './notifications/typeorm-notification.repository';
+import { TypeOrmAppFeatureRepository } from './features/typeorm-app-feature.repository';
+import { APP_FEATURE_REPOSITORY } from '../system/tokens';
 
 const REPOSITORIES = [
   repositoryProvider(APP_REPOSITORY, TypeOrmAppRepository),
@@ -47,6 +49,7 @@ const REPOSITORIES = [
   repositoryProvider(CONNECTION_ATTEMPT_REPOSITORY, TypeOrmConnectionAttemptRepository),
   repositoryProvider(DEVICE_REPOSITORY, TypeOrmDeviceRepository),
   repositoryProvider(NOTIFICATION_REPOSITORY, TypeOrmNotificationRepository),
+  repositoryProvider(APP_FEATURE_REPOSITORY, TypeOrmAppFeatureRepository),
   {
     provide: UNIT_OF_WORK,
     useFactory: (dataSource: DataSource, ids: IdGenerator, clock: Clock) => new TypeOrmUnitOfWork(dataSource, ids, clock),
@@ -79,6 +82,7 @@ const REPOSITORIES = [
     UNIT_OF_WORK,
     CONNECTION_REPOSITORY, CONNECTION_ATTEMPT_REPOSITORY,
     DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY,
+    APP_FEATURE_REPOSITORY,
   ],
 })
 export class PersistenceModule {}

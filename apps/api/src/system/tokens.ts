@@ -42,3 +42,4 @@ export const DEVICE_REPOSITORY = Symbol('DeviceRepository');
 export const NOTIFICATION_REPOSITORY = Symbol('NotificationRepository');
 /** The PushSender the fan-out sends through (FCM, APNs or recording, per platform). */
 export const PUSH_SENDER = Symbol('PushSender');
+export const APP_FEATURE_REPOSITORY = Symbol('AppFeatureRepository');

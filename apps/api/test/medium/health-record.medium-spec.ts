@@ -110,4 +110,28 @@ describeContract('HealthRecordRepository', (world) => {
     expect(externalIds(open)).toEqual(['GARMIN/w1', 'POLAR/w1', 'GARMIN/w2', 'GARMIN/w3']);
     expect(await world().healthRecords.listAll(ID.appB, ID.profile1, ['workout'], {})).toEqual([]);
   });
+  it('selects records by storage id, and workouts with an activity file (a track of their own, or heart-rate samples)', async () => {
+    const span = (start: number, end: number) => ({ endTime: at(end) });
+    await upsert([
+      record('workout', 'tracked', at(8), {}, span(8, 9)),
+      record('workout', 'beats', at(10), { heart_rate_samples: [{ timestamp: at(10).toISOString(), bpm: 90 }] }, span(10, 11)),
+      record('workout', 'empty-beats', at(12), { heart_rate_samples: [] }, span(12, 13)),
+      record('workout', 'elsewhere', at(14), {}, span(14, 15)),
+      record('workout', 'other-source', at(16), {}, span(16, 17)),
+      record('workout', 'plain', at(18), {}, span(18, 19)),
+      record('track_sample', 't1', at(9), { workout_external_id: 'tracked' }),
+      record('track_sample', 't2', at(14), { workout_external_id: 'someone-else' }),
+      record('track_sample', 't3', at(16), {}, { source: 'POLAR' }),
+      record('track_sample', 't4', at(20)),
+    ]);
+    const samples = await world().healthRecords.list(query({ type: 'workout', withActivityFile: 'samples' }));
+    expect(externalIds(samples)).toEqual(['GARMIN/tracked', 'GARMIN/beats']);
+    const tracks = await world().healthRecords.list(query({ type: 'workout', withActivityFile: 'track' }));
+    expect(externalIds(tracks)).toEqual(['GARMIN/tracked']);
+    const all = await world().healthRecords.list(query({ type: 'workout' }));
+    const picked = await world().healthRecords.list(query({ type: 'workout', ids: [all[5].id, all[0].id] }));
+    expect(externalIds(picked)).toEqual(['GARMIN/tracked', 'GARMIN/plain']);
+    expect(await world().healthRecords.list(query({ type: 'workout', ids: [] }))).toEqual([]);
+    expect(await world().healthRecords.list(query({ type: 'workout', ids: [all[0].id], profileId: ID.profile2 }))).toEqual([]);
+  });
 });

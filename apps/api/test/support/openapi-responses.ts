@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /**
  * Every answer the end-to-end suites receive is checked against the published document
- * (docs/openapi.json): its status must be documented for the operation, its content type among
+ * (docs/openapi.json, docs/openapi-v1.1.json under /api/v1.1): its status must be documented for the operation, its content type among
  * the documented ones, and a JSON body must match the documented schema. So the document cannot
  * drift from the behaviour without a test failing.
  */
@@ -17,15 +17,18 @@ interface OpenApiDocument {
   components: Record<string, unknown>;
 }
 
-let document: OpenApiDocument | null = null;
+const documents = new Map<string, OpenApiDocument>();
 const validators = new Map<string, OpenAPIResponseValidator>();
 
 // The validator rewrites the schemas it compiles in place (nullable -> type lists), the same way
 // every time, so one parsed copy serves every validator.
-function publishedDocument(): OpenApiDocument {
+function publishedDocument(version: ApiVersion): OpenApiDocument {
+  let document = documents.get(version);
   if (!document) {
-    document = JSON.parse(readFileSync(join(__dirname, '../../../../docs/openapi.json'), 'utf8')) as OpenApiDocument;
+    const file = version === 'v1' ? 'openapi.json' : 'openapi-v1.1.json';
+    document = JSON.parse(readFileSync(join(__dirname, '../../../../docs', file), 'utf8')) as OpenApiDocument;
     toJsonSchemaBounds(document);
+    documents.set(version, document);
   }
   return document;
 }
@@ -48,7 +51,11 @@ export function documentPathOf(routePattern: string): string {
   return routePattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+export type ApiVersion = 'v1' | 'v1.1';
+
 export interface ObservedResponse {
+  /** /api/v1.1 answers are checked against docs/openapi-v1.1.json, the rest against docs/openapi.json. */
+  version?: ApiVersion;
   method: string;
   /** The route pattern that answered; undefined when no route matched (a 404 of the router). */
   route: string | undefined;
@@ -62,10 +69,12 @@ export interface ObservedResponse {
 export function responseViolation(response: ObservedResponse): string | null {
   // Router 404s have no operation; the description pages are not operations of the API.
   if (response.route === undefined || response.route.startsWith('/api/docs')) return null;
-  const path = documentPathOf(response.route);
+  const version = response.version ?? 'v1';
+  // /api/v1.1 is routed to the /api/v1 routes; its document lists them under /api/v1.1.
+  const path = documentPathOf(version === 'v1' ? response.route : response.route.replace(/^\/api\/v1(?=\/|$)/, '/api/v1.1'));
   const where = `${response.method} ${path} -> ${response.status}`;
-  const operation = publishedDocument().paths[path]?.[response.method.toLowerCase()];
-  if (!operation) return `${where}: the operation is not in docs/openapi.json`;
+  const operation = publishedDocument(version).paths[path]?.[response.method.toLowerCase()];
+  if (!operation) return `${where}: the operation is not in the published document`;
   const documented = operation.responses[String(response.status)] ?? operation.responses.default;
   if (!documented) return `${where}: status not documented (documented: ${Object.keys(operation.responses).join(', ')})`;
   const mediaType = response.contentType?.split(';')[0].trim();
@@ -78,11 +87,11 @@ export function responseViolation(response: ObservedResponse): string | null {
   }
   if (!(mediaType in content)) return `${where}: content type ${mediaType} not documented (documented: ${Object.keys(content).join(', ') || 'none'})`;
   if (!/json$/.test(mediaType) || response.body === undefined) return null;
-  const key = `${response.method} ${path} ${response.status} ${mediaType}`;
+  const key = `${version} ${response.method} ${path} ${response.status} ${mediaType}`;
   let validator = validators.get(key);
   if (!validator) {
     const responses = { [response.status]: { content: { [mediaType]: content[mediaType] } } };
-    validator = new OpenAPIResponseValidator({ responses, components: publishedDocument().components } as never);
+    validator = new OpenAPIResponseValidator({ responses, components: publishedDocument(version).components } as never);
     validators.set(key, validator);
   }
   const errors = validator.validateResponse(response.status, JSON.parse(response.body.toString()));

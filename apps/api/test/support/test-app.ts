@@ -125,6 +125,7 @@ function checkResponsesAgainstDocument(app: NestFastifyApplication): Set<string>
     const inspectable = typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null || payload === undefined;
     try {
       const violation = responseViolation({
+        version: (request.raw as { apiVersion?: 'v1' | 'v1.1' }).apiVersion,
         method: request.method,
         route: request.routeOptions?.url,
         status: reply.statusCode,

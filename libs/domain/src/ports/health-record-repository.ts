@@ -25,6 +25,14 @@ export interface HealthRecordQuery {
   /** Only records of these times (per-date reads); with it, `limit` may be exceeded. */
   readonly times?: readonly Date[];
   readonly source?: Source;
+  /** Only the records with these storage ids. */
+  readonly ids?: readonly string[];
+  /**
+   * Only workouts that have an activity file. 'track': a track sample of their source inside
+   * their time span that names them or no workout (documents/activity-file.ts isTrackOf);
+   * 'samples': such a track or heart_rate_samples.
+   */
+  readonly withActivityFile?: 'samples' | 'track';
 }
 
 export interface HealthUpsertResult {

@@ -192,7 +192,7 @@ export class HealthDataReader {
  * A page of `pageSize` items after (or before) the cursor's position, with the cursors of
  * the neighbouring pages; null where there is no such page.
  */
-async function keysetPage<T extends Keyed>(
+export async function keysetPage<T extends Keyed>(
   fetch: (direction: Direction, position: RecordPosition | undefined, limit: number) => Promise<T[]>,
   cursor: DataCursor | undefined,
   pageSize: number,

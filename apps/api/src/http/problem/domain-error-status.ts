@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { DomainError, IdentityErrorCode } from '@strive/domain';
 import { HealthDataErrorCode, PointsErrorCode } from '@strive/domain';
 import { ChallengeErrorCode, MembershipErrorCode, ScoringErrorCode, TeamErrorCode } from '@strive/domain';
-import { ConnectionErrorCode, NotificationErrorCode, PushErrorCode } from '@strive/domain';
+import { ActivityFileErrorCode, AppFeatureErrorCode, ConnectionErrorCode, EcgErrorCode, NotificationErrorCode, PushErrorCode } from '@strive/domain';
 
 /**
  * The one table from domain error codes to HTTP statuses. A Record per module's
@@ -96,7 +96,25 @@ const NOTIFICATION: Record<NotificationErrorCode, HttpStatus> = {
   [NotificationErrorCode.NotificationNotFound]: HttpStatus.NOT_FOUND,
 };
 
-const STATUS_BY_CODE: Record<string, HttpStatus> = { ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...CONNECTION, ...PUSH, ...NOTIFICATION };
+// Issue 13: features granted per app, the ECG PDF, activity files.
+const APP_FEATURE: Record<AppFeatureErrorCode, HttpStatus> = {
+  [AppFeatureErrorCode.NotGranted]: HttpStatus.FORBIDDEN,
+  [AppFeatureErrorCode.UnknownFeature]: HttpStatus.BAD_REQUEST,
+  [AppFeatureErrorCode.UnknownApp]: HttpStatus.NOT_FOUND,
+};
+
+const ECG: Record<EcgErrorCode, HttpStatus> = {
+  [EcgErrorCode.NoRecording]: HttpStatus.NOT_FOUND,
+};
+
+const ACTIVITY_FILE: Record<ActivityFileErrorCode, HttpStatus> = {
+  [ActivityFileErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [ActivityFileErrorCode.FormatUnavailable]: HttpStatus.BAD_REQUEST,
+};
+
+const STATUS_BY_CODE: Record<string, HttpStatus> = {
+  ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...CONNECTION, ...PUSH, ...NOTIFICATION, ...APP_FEATURE, ...ECG, ...ACTIVITY_FILE,
+};
 
 /** The HTTP status of a domain error; an unmapped code is a bug and answers 500. */
 export function statusOfDomainError(error: DomainError): HttpStatus {

@@ -125,6 +125,17 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     if (query.to) add((p) => `time <= ${p}`, query.to.toISOString());
     if (query.source) add((p) => `source = ${p}`, query.source);
     if (query.times) add((p) => `time = ANY(${p}::timestamptz[])`, query.times.map((t) => t.toISOString()));
+    if (query.ids !== undefined) add((p) => `id = ANY(${p}::bigint[])`, [...query.ids]);
+    if (query.withActivityFile) {
+      // The SQL twin of isTrackOf (libs/domain/src/documents/activity-file.ts); the page index finds the samples.
+      const samples = query.withActivityFile === 'samples'
+        ? `jsonb_typeof(data->'heart_rate_samples') = 'array' AND jsonb_array_length(data->'heart_rate_samples') > 0 OR `
+        : '';
+      clauses.push(`(${samples}EXISTS (SELECT 1 FROM health_record track WHERE track.app_id = health_record.app_id AND track.profile_id = health_record.profile_id
+          AND track.type = 'track_sample' AND track.subtype = '' AND track.source = health_record.source
+          AND track.time >= health_record.time AND track.time <= COALESCE(health_record.end_time, health_record.time)
+          AND (track.data->>'workout_external_id' IS NULL OR track.data->>'workout_external_id' = health_record.external_id)))`);
+    }
     const position = query.position;
     if (position) {
       const op = query.direction === 'forward' ? '>' : '<';
