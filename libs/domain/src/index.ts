@@ -109,3 +109,10 @@ export * from './use-cases/rescore-profile-challenges.use-case';
 export * from './use-cases/rescore-challenge-members.use-case';
 export * from './use-cases/announce-challenge-lifecycle.use-case';
 export * from './use-cases/recount-app-points.use-case';
+// Insights (issue 13)
+export * from './insights/insights-error';
+export * from './insights/insight-weeks';
+export * from './insights/bio-age-model';
+export * from './insights/bio-age';
+export * from './insights/weekly-inputs';
+export * from './use-cases/get-bio-age.use-case';
