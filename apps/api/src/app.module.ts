@@ -11,9 +11,12 @@ import { DataModule } from './http/health-data/data.module';
 import { GamificationHttpModule } from './gamification/gamification-http.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
+import { InsightsModule } from './http/insights/insights.module';
+import { LoyaltyModule } from './http/loyalty/loyalty.module';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
+    InsightsModule, LoyaltyModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

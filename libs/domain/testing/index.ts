@@ -25,3 +25,5 @@ export * from './in-memory-job-queue';
 export * from './in-memory-challenge-announcements';
 export * from './write-world';
 export * from './recording-member-rescorer';
+export * from './in-memory-product-repository';
+export * from './in-memory-shop-settings-repository';

@@ -22,6 +22,9 @@ import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOr
 import { TypeOrmActivityRepository } from './records/typeorm-activity.repository';
 import { TypeOrmHealthRecordRepository } from './records/typeorm-health-record.repository';
 import { TypeOrmUnitOfWork } from './unit-of-work/typeorm-unit-of-work';
+import { TypeOrmProductRepository } from './loyalty/typeorm-product.repository';
+import { TypeOrmShopSettingsRepository } from './loyalty/typeorm-shop-settings.repository';
+import { PRODUCT_REPOSITORY, SHOP_SETTINGS_REPOSITORY } from '../system/tokens';
 
 const REPOSITORIES = [
   repositoryProvider(APP_REPOSITORY, TypeOrmAppRepository),
@@ -37,6 +40,8 @@ const REPOSITORIES = [
   repositoryProvider(TEAM_REPOSITORY, TypeOrmTeamRepository),
   repositoryProvider(SCORE_REPOSITORY, TypeOrmScoreRepository),
   repositoryProvider(JOB_QUEUE, TypeOrmJobQueue),
+  repositoryProvider(PRODUCT_REPOSITORY, TypeOrmProductRepository),
+  repositoryProvider(SHOP_SETTINGS_REPOSITORY, TypeOrmShopSettingsRepository),
   {
     provide: UNIT_OF_WORK,
     useFactory: (dataSource: DataSource, ids: IdGenerator) => new TypeOrmUnitOfWork(dataSource, ids),
@@ -67,6 +72,7 @@ const REPOSITORIES = [
     APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
     POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, JOB_QUEUE,
     UNIT_OF_WORK,
+    PRODUCT_REPOSITORY, SHOP_SETTINGS_REPOSITORY,
   ],
 })
 export class PersistenceModule {}

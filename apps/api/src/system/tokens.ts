@@ -29,3 +29,6 @@ export const ACTIVITY_CHANGE_LISTENERS = Symbol('ActivityChangeListeners');
 /** Every JobHandler (one per job type) and every Tick. */
 export const JOB_HANDLERS = Symbol('JobHandlers');
 export const TICKS = Symbol('Ticks');
+// Loyalty (issue 13)
+export const PRODUCT_REPOSITORY = Symbol('ProductRepository');
+export const SHOP_SETTINGS_REPOSITORY = Symbol('ShopSettingsRepository');

@@ -18,10 +18,13 @@ import { TeamEntity, TeamMemberEntity } from './team.entity';
 import { MemberPeriodScoreEntity } from './member-period-score.entity';
 import { ChallengeEventOutboxEntity } from './challenge-event-outbox.entity';
 import { JobEntity } from './job.entity';
+import { AppShopEntity, LoyaltyProductEntity } from './loyalty.entity';
+export { AppShopEntity, LoyaltyProductEntity };
 export { JobEntity };
 export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
-  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity];
+  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
+  LoyaltyProductEntity, AppShopEntity];

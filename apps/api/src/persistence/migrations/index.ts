@@ -3,9 +3,11 @@ import { DataPlatform1795240938177 } from './1795240938177-DataPlatform';
 import { Gamification1795240986110 } from './1795240986110-Gamification';
 import { LedgerWithoutForeignKey1795249000000 } from './1795249000000-LedgerWithoutForeignKey';
 import { JobsAndAnnouncements1795400000000 } from './1795400000000-JobsAndAnnouncements';
+import { Loyalty1795530000000 } from './1795530000000-Loyalty';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
   InitialSchema1795239786593, DataPlatform1795240938177, Gamification1795240986110, LedgerWithoutForeignKey1795249000000,
   JobsAndAnnouncements1795400000000,
+  Loyalty1795530000000,
 ];
