@@ -71,7 +71,10 @@ export class TypeOrmProductRepository implements ProductRepository {
   }
 
   async delete(appId: string, id: string): Promise<boolean> {
-    const rows = await this.dataSource.query('DELETE FROM loyalty_product WHERE app_id = $1 AND id = $2 RETURNING id', [appId, id]);
-    return rows.length > 0;
+    const [row] = await this.dataSource.query(
+      'WITH deleted AS (DELETE FROM loyalty_product WHERE app_id = $1 AND id = $2 RETURNING id) SELECT count(*) AS n FROM deleted',
+      [appId, id],
+    );
+    return Number(row.n) > 0;
   }
 }
