@@ -1,15 +1,18 @@
 import {
   ActivityRepository, AdminTokenRepository, AppRepository, challengeEventKey, ChallengeRepository,
   EventOutbox, HealthRecordRepository, JobQueue, JobRequest, MembershipRepository, PointsDefinitionRepository,
-  PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, TeamRepository, UnitOfWork,
+  PointsEventRepository, PointsLedgerRepository, ProfileRepository, ScoreRepository, TeamRepository, UnitOfWork, ProductRepository, ShopSettingsRepository,
 } from '@strive/domain';
 import {
   HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository,
   InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryEventOutbox, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
-  InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
+  InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork, InMemoryProductRepository,
+  InMemoryShopSettingsRepository,
 } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
+import { TypeOrmProductRepository } from '../../../src/persistence/loyalty/typeorm-product.repository';
+import { TypeOrmShopSettingsRepository } from '../../../src/persistence/loyalty/typeorm-shop-settings.repository';
 import { TypeOrmEventOutbox } from '../../../src/persistence/gamification/typeorm-event-outbox.repository';
 import { TypeOrmJobQueue } from '../../../src/persistence/jobs/typeorm-job-queue';
 import { TypeOrmUnitOfWork } from '../../../src/persistence/unit-of-work/typeorm-unit-of-work';
@@ -44,6 +47,8 @@ export interface RepositoryWorld {
   readonly teams: TeamRepository;
   readonly memberships: MembershipRepository;
   readonly scores: ScoreRepository;
+  readonly products: ProductRepository;
+  readonly shop: ShopSettingsRepository;
   // The write pipeline's ports.
   readonly outbox: EventOutbox;
   readonly jobs: JobQueue;
@@ -87,6 +92,8 @@ export function inMemoryWorld(): RepositoryWorld {
     teams: new InMemoryTeamRepository(),
     memberships,
     scores,
+    products: new InMemoryProductRepository(),
+    shop: new InMemoryShopSettingsRepository(),
     outbox,
     jobs,
     unitOfWork,
@@ -111,6 +118,8 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     teams: new TypeOrmTeamRepository(dataSource),
     memberships: new TypeOrmMembershipRepository(dataSource),
     scores: new TypeOrmScoreRepository(dataSource),
+    products: new TypeOrmProductRepository(dataSource),
+    shop: new TypeOrmShopSettingsRepository(dataSource),
     outbox: new TypeOrmEventOutbox(dataSource, new RandomIdGenerator()),
     jobs: new TypeOrmJobQueue(dataSource),
     unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator()),
