@@ -20,8 +20,8 @@ export function validateShopTemplate(template: string): void {
   const names = [...template.matchAll(PLACEHOLDER)].map((match) => match[1]);
   const unknown = names.find((name) => !(SHOP_PLACEHOLDERS as readonly string[]).includes(name));
   if (unknown !== undefined) refuse(`has an unknown placeholder {${unknown}}; known: ${SHOP_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`);
-  if (!names.includes('items')) refuse('must contain the {items} placeholder');
   if (/[{}]/.test(template.replace(PLACEHOLDER, ''))) refuse('has an unbalanced { or }');
+  if (!names.includes('items')) refuse('must contain the {items} placeholder');
   let url: URL;
   try {
     url = new URL(template.replace(PLACEHOLDER, 'x'));
