@@ -1,7 +1,7 @@
 import { Product } from './product';
 import { recommendProducts } from './recommendation';
 
-const product = (name: string, overrides: Partial<Product> & { rules?: Partial<Product['rules']> } = {}): Product => {
+const product = (name: string, overrides: Partial<Omit<Product, 'rules'>> & { rules?: Partial<Product['rules']> } = {}): Product => {
   const { rules, ...rest } = overrides;
   return {
     id: `id-${name}`, appId: 'app', name, description: '', price: 10, currency: 'EUR', imageUrl: null, sku: name.toUpperCase(), active: true,
