@@ -45,7 +45,7 @@ export class LoyaltyController {
     description: 'Built from the template set with PUT /app/shop/; 409 while the app has none.',
   })
   @ApiOkResponse({ type: ShoppingCart })
-  @ApiProblemResponses(409)
+  @ApiProblemResponses(400, 409)
   async link(@CurrentPrincipal() principal: Principal): Promise<ShoppingCart> {
     const cart = await this.cartLink.execute({ appId: principal.appId, profileId: profileOf(principal) });
     return {

@@ -19,6 +19,7 @@ export class ShopController {
   @Auth('admin')
   @ApiOperation({ operationId: 'app_shop_read', summary: "The app's shop URL template (null until set)" })
   @ApiOkResponse({ type: ShopSettingsView })
+  @ApiProblemResponses(400)
   async read(@CurrentPrincipal() principal: Principal): Promise<ShopSettingsView> {
     return { url_template: await this.getTemplate.execute({ appId: principal.appId }) };
   }
