@@ -20,8 +20,8 @@ export class BioAgeQuery {
   end_date!: string;
 
   @ApiPropertyOptional({
-    minimum: 1900, example: 1980,
-    description: 'Year of birth, up to the current year: when given, each week also carries chronological_age and difference. Not stored.',
+    type: 'integer', minimum: 1900, maximum: 2100, example: 1980,
+    description: 'Year of birth, 1900 to the current year (a later year is 400): when given, each week also carries chronological_age and difference. Not stored.',
   })
   @IsOptional()
   @Type(() => Number)
