@@ -9,10 +9,10 @@ export const BODY_LOOKBACK_DAYS = 365;
 /** Resting heart rate, steps and sleep need at least this many days (nights) of the week. */
 export const MIN_DAYS_PER_WEEK = 3;
 
-/** The record types the model reads (biometric_measurement: VO2_MAX only). */
-export const BIO_AGE_RECORD_TYPES: readonly HealthDataType[] = [
-  'daily_summary', 'heartrate_summary', 'sleep_summary', 'biometric_measurement', 'bmi', 'biometric', 'weight', 'height',
-];
+/** Record types read for the weeks themselves (a sleep ending in the week may start the day before). */
+export const WEEK_RECORD_TYPES: readonly HealthDataType[] = ['daily_summary', 'heartrate_summary', 'sleep_summary'];
+/** Record types read with the body lookback (BMI, or weight and height). */
+export const BODY_RECORD_TYPES: readonly HealthDataType[] = ['bmi', 'biometric', 'weight', 'height'];
 
 /** The profile's gender as the model's sex: male/m/man or female/f/woman, any case; anything else is unknown. */
 export function sexOfGender(gender: string | null): Sex | null {

@@ -2,7 +2,7 @@ import { estimateBioAge } from '../insights/bio-age-model';
 import { BIO_AGE_MODEL, BioAgeWeek } from '../insights/bio-age';
 import { addDays, insightWeeks } from '../insights/insight-weeks';
 import { InsightsError, InsightsErrorCode } from '../insights/insights-error';
-import { BIO_AGE_RECORD_TYPES, BODY_LOOKBACK_DAYS, sexOfGender, VO2_MAX_LOOKBACK_DAYS, weeklyInputs } from '../insights/weekly-inputs';
+import { BODY_LOOKBACK_DAYS, BODY_RECORD_TYPES, sexOfGender, VO2_MAX_LOOKBACK_DAYS, WEEK_RECORD_TYPES, weeklyInputs } from '../insights/weekly-inputs';
 import { IdentityError } from '../identity/identity-error';
 import { Clock } from '../ports/clock';
 import { HealthRecordRepository, RecordPosition } from '../ports/health-record-repository';
@@ -28,7 +28,8 @@ const REASONS: Record<string, string> = {
 
 /**
  * GET insights/bio_age: one bio age per ISO week overlapping the range, from the profile's own
- * stored records. Reads only the range and the lookbacks before it (at most 53 weeks + a year).
+ * stored records. Reads only the range and the lookbacks before it: a day for sleep, 90 days of
+ * VO2 max, a year of body measurements (at most 53 weeks + a year).
  */
 export class GetBioAgeUseCase {
   constructor(
@@ -46,12 +47,13 @@ export class GetBioAgeUseCase {
     const profile = await this.profiles.findInApp(input.appId, input.profileId);
     if (!profile) throw IdentityError.profileNotFound(input.profileId);
 
-    const end = addDays(new Date(`${weeks[weeks.length - 1].end}T00:00:00Z`), 1);
-    const to = new Date(end.getTime() - 1);
-    const from = addDays(new Date(`${weeks[0].start}T00:00:00Z`), -Math.max(BODY_LOOKBACK_DAYS, VO2_MAX_LOOKBACK_DAYS));
+    const first = new Date(`${weeks[0].start}T00:00:00Z`);
+    const to = new Date(addDays(new Date(`${weeks[weeks.length - 1].end}T00:00:00Z`), 1).getTime() - 1);
+    const { appId, profileId } = input;
     const records = [
-      ...(await this.records.listAll(input.appId, input.profileId, BIO_AGE_RECORD_TYPES, { from, to })),
-      ...(await this.vo2Measurements(input.appId, input.profileId, addDays(new Date(`${weeks[0].start}T00:00:00Z`), -VO2_MAX_LOOKBACK_DAYS), to)),
+      ...(await this.records.listAll(appId, profileId, WEEK_RECORD_TYPES, { from: addDays(first, -1), to })),
+      ...(await this.records.listAll(appId, profileId, BODY_RECORD_TYPES, { from: addDays(first, -BODY_LOOKBACK_DAYS), to })),
+      ...(await this.vo2Measurements(appId, profileId, addDays(first, -VO2_MAX_LOOKBACK_DAYS), to)),
     ];
     const sex = sexOfGender(profile.gender);
 
