@@ -91,7 +91,7 @@ describe('loyalty', () => {
       expect([answer.status, field]).toEqual([400, field]);
       expect(answer.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    for (const body of [{ name: null }, { price: 2e6 }, { sku: '' }, { id: kept.id }, { rules: { challenge_id: foreignChallenge } }]) {
+    for (const body of [{ name: null }, { rules: null }, { active: null }, { price: 2e6 }, { sku: '' }, { id: kept.id }, { rules: { challenge_id: foreignChallenge } }]) {
       await test.http.patch(`${products}${kept.id}/`).set(auth(admin)).send(body).expect(400);
     }
     await test.http.get(`${products}?limit=101`).set(auth(admin)).expect(400);
