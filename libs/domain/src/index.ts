@@ -110,17 +110,17 @@ export * from './use-cases/rescore-challenge-members.use-case';
 export * from './use-cases/announce-challenge-lifecycle.use-case';
 export * from './use-cases/recount-app-points.use-case';
 // Insights (issue 13)
-export * from './insights/insights-error';
-export * from './insights/insight-weeks';
-export * from './insights/bio-age-model';
-export * from './insights/bio-age';
-export * from './insights/weekly-inputs';
-export * from './use-cases/get-bio-age.use-case';
+// Named exports only: the model's helpers (fitnessAge, addDays, Sex, ...) stay inside the domain.
+export { InsightsError, InsightsErrorCode } from './insights/insights-error';
+export { MAX_INSIGHT_WEEKS } from './insights/insight-weeks';
+export { BIO_AGE_MODEL } from './insights/bio-age';
+export type { BioAgeWeek } from './insights/bio-age';
+export { GetBioAgeUseCase } from './use-cases/get-bio-age.use-case';
 // Loyalty (issue 13)
-export * from './loyalty/loyalty-error';
-export * from './loyalty/product';
-export * from './loyalty/recommendation';
-export * from './loyalty/shop-template';
+export { LoyaltyError, LoyaltyErrorCode } from './loyalty/loyalty-error';
+export { MAX_PRODUCTS_PER_APP, MAX_RULE_ACTIVITY_TYPES } from './loyalty/product';
+export type { Product, ProductFields } from './loyalty/product';
+export type { Recommendation } from './loyalty/recommendation';
 export * from './ports/product-repository';
 export * from './ports/shop-settings-repository';
 export * from './use-cases/create-product.use-case';
