@@ -39,7 +39,7 @@ export const LONG_SLEEP_HOURS = 9;
 export const SHORT_SLEEP_HAZARD = 1.12;
 export const LONG_SLEEP_HAZARD = 1.3;
 
-/** BMI: 1.39 per 5 kg/m² above 25; 1.51 below 18.5; none in between. */
+/** BMI: 1.39 per 5 kg/m² above 25 (the European estimate); 1.51 below 18.5 (the 15.0-18.5 group); none in between. */
 export const BMI_UPPER_REFERENCE = 25;
 export const BMI_HAZARD_PER_5_ABOVE = 1.39;
 export const BMI_UNDERWEIGHT = 18.5;

@@ -42,5 +42,8 @@ describe(GetBioAgeUseCase.name, () => {
     const [week] = await sut.execute({ ...input, birthYear: 1976 });
     expect(week).toMatchObject({ chronologicalAge: 50, bioAge: 50, difference: 0 });
     await expect(sut.execute({ ...input, birthYear: 2027 })).rejects.toMatchObject({ code: 'insights.invalid_birth_year', field: 'birth_year' });
+    // Born in 2026, a range in 2025 would give negative ages. The week of Monday 2025-12-29 ends on 2026-01-04: age 0.
+    await expect(sut.execute({ ...input, startDate: '2025-12-01', endDate: '2025-12-07', birthYear: 2026 })).rejects.toMatchObject({ field: 'birth_year' });
+    expect((await sut.execute({ ...input, startDate: '2025-12-31', endDate: '2025-12-31', birthYear: 2026 }))[0].chronologicalAge).toBe(0);
   });
 });

@@ -44,6 +44,10 @@ export class GetBioAgeUseCase {
     if (input.birthYear !== null && (!Number.isInteger(input.birthYear) || input.birthYear < 1900 || input.birthYear > thisYear)) {
       throw new InsightsError(InsightsErrorCode.InvalidBirthYear, `birth_year must be a whole year from 1900 to ${thisYear}`, 'birth_year');
     }
+    // No negative ages: the first week must end in or after the year of birth.
+    if (input.birthYear !== null && input.birthYear > Number(weeks[0].end.slice(0, 4))) {
+      throw new InsightsError(InsightsErrorCode.InvalidBirthYear, 'birth_year must not be after the year of the first week of the range', 'birth_year');
+    }
     const profile = await this.profiles.findInApp(input.appId, input.profileId);
     if (!profile) throw IdentityError.profileNotFound(input.profileId);
 
