@@ -15,10 +15,13 @@ import { DeliveryModule } from './delivery/delivery.module';
 import { ConnectionHttpModule } from './http/connection/connection-http.module';
 import { NotificationHttpModule } from './http/notification/notification-http.module';
 import { DocumentsModule } from './http/documents/documents.module';
+import { InsightsModule } from './http/insights/insights.module';
+import { LoyaltyModule } from './http/loyalty/loyalty.module';
 
 @Module({
   imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
-    DeliveryModule, ConnectionHttpModule, NotificationHttpModule, DocumentsModule],
+    DeliveryModule, ConnectionHttpModule, NotificationHttpModule, DocumentsModule,
+    InsightsModule, LoyaltyModule],
   controllers: [HealthController, TokenController, ProfileController],
   providers: [StartupService],
 })

@@ -178,3 +178,26 @@ export * from './documents/ecg-chart';
 export * from './use-cases/get-ecg-recordings.use-case';
 export * from './documents/activity-file';
 export * from './use-cases/get-activity-file.use-case';
+// Insights (issue 13)
+// Named exports only: the model's helpers (fitnessAge, addDays, Sex, ...) stay inside the domain.
+export { InsightsError, InsightsErrorCode } from './insights/insights-error';
+export { MAX_INSIGHT_WEEKS } from './insights/insight-weeks';
+export { BIO_AGE_MODEL } from './insights/bio-age';
+export type { BioAgeWeek } from './insights/bio-age';
+export { GetBioAgeUseCase } from './use-cases/get-bio-age.use-case';
+// Loyalty (issue 13)
+export { LoyaltyError, LoyaltyErrorCode } from './loyalty/loyalty-error';
+export { MAX_PRODUCTS_PER_APP, MAX_RULE_ACTIVITY_TYPES } from './loyalty/product';
+export type { Product, ProductFields } from './loyalty/product';
+export type { Recommendation } from './loyalty/recommendation';
+export * from './ports/product-repository';
+export * from './ports/shop-settings-repository';
+export * from './use-cases/create-product.use-case';
+export * from './use-cases/update-product.use-case';
+export * from './use-cases/delete-product.use-case';
+export * from './use-cases/get-product.use-case';
+export * from './use-cases/list-products.use-case';
+export * from './use-cases/set-shop-template.use-case';
+export * from './use-cases/get-shop-template.use-case';
+export * from './use-cases/get-recommended-products.use-case';
+export * from './use-cases/get-shopping-cart-link.use-case';

@@ -35,3 +35,5 @@ export * from './in-memory-device-repository';
 export * from './in-memory-notification-repository';
 export * from './scripted-push-sender';
 export * from './in-memory-app-feature-repository';
+export * from './in-memory-product-repository';
+export * from './in-memory-shop-settings-repository';

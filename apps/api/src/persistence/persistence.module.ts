@@ -30,6 +30,9 @@ import { TypeOrmDeviceRepository } from './notifications/typeorm-device.reposito
 import { TypeOrmNotificationRepository } from './notifications/typeorm-notification.repository';
 import { TypeOrmAppFeatureRepository } from './features/typeorm-app-feature.repository';
 import { APP_FEATURE_REPOSITORY } from '../system/tokens';
+import { TypeOrmProductRepository } from './loyalty/typeorm-product.repository';
+import { TypeOrmShopSettingsRepository } from './loyalty/typeorm-shop-settings.repository';
+import { PRODUCT_REPOSITORY, SHOP_SETTINGS_REPOSITORY } from '../system/tokens';
 
 const REPOSITORIES = [
   repositoryProvider(APP_REPOSITORY, TypeOrmAppRepository),
@@ -50,6 +53,8 @@ const REPOSITORIES = [
   repositoryProvider(DEVICE_REPOSITORY, TypeOrmDeviceRepository),
   repositoryProvider(NOTIFICATION_REPOSITORY, TypeOrmNotificationRepository),
   repositoryProvider(APP_FEATURE_REPOSITORY, TypeOrmAppFeatureRepository),
+  repositoryProvider(PRODUCT_REPOSITORY, TypeOrmProductRepository),
+  repositoryProvider(SHOP_SETTINGS_REPOSITORY, TypeOrmShopSettingsRepository),
   {
     provide: UNIT_OF_WORK,
     useFactory: (dataSource: DataSource, ids: IdGenerator, clock: Clock) => new TypeOrmUnitOfWork(dataSource, ids, clock),
@@ -83,6 +88,7 @@ const REPOSITORIES = [
     CONNECTION_REPOSITORY, CONNECTION_ATTEMPT_REPOSITORY,
     DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY,
     APP_FEATURE_REPOSITORY,
+    PRODUCT_REPOSITORY, SHOP_SETTINGS_REPOSITORY,
   ],
 })
 export class PersistenceModule {}

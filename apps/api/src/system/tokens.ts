@@ -43,3 +43,6 @@ export const NOTIFICATION_REPOSITORY = Symbol('NotificationRepository');
 /** The PushSender the fan-out sends through (FCM, APNs or recording, per platform). */
 export const PUSH_SENDER = Symbol('PushSender');
 export const APP_FEATURE_REPOSITORY = Symbol('AppFeatureRepository');
+// Loyalty (issue 13)
+export const PRODUCT_REPOSITORY = Symbol('ProductRepository');
+export const SHOP_SETTINGS_REPOSITORY = Symbol('ShopSettingsRepository');

@@ -2,7 +2,9 @@ import { HttpStatus } from '@nestjs/common';
 import { DomainError, IdentityErrorCode } from '@strive/domain';
 import { HealthDataErrorCode, PointsErrorCode } from '@strive/domain';
 import { ChallengeErrorCode, MembershipErrorCode, ScoringErrorCode, TeamErrorCode } from '@strive/domain';
-import { ActivityFileErrorCode, AppFeatureErrorCode, ConnectionErrorCode, EcgErrorCode, NotificationErrorCode, PushErrorCode } from '@strive/domain';
+import {
+  ActivityFileErrorCode, AppFeatureErrorCode, ConnectionErrorCode, EcgErrorCode, InsightsErrorCode, LoyaltyErrorCode, NotificationErrorCode, PushErrorCode,
+} from '@strive/domain';
 
 /**
  * The one table from domain error codes to HTTP statuses. A Record per module's
@@ -112,8 +114,23 @@ const ACTIVITY_FILE: Record<ActivityFileErrorCode, HttpStatus> = {
   [ActivityFileErrorCode.FormatUnavailable]: HttpStatus.BAD_REQUEST,
 };
 
+// Insights and loyalty (issue 13).
+const INSIGHTS: Record<InsightsErrorCode, HttpStatus> = {
+  [InsightsErrorCode.InvalidDateRange]: HttpStatus.BAD_REQUEST,
+  [InsightsErrorCode.InvalidBirthYear]: HttpStatus.BAD_REQUEST,
+};
+
+const LOYALTY: Record<LoyaltyErrorCode, HttpStatus> = {
+  [LoyaltyErrorCode.ProductNotFound]: HttpStatus.NOT_FOUND,
+  [LoyaltyErrorCode.InvalidProduct]: HttpStatus.BAD_REQUEST,
+  [LoyaltyErrorCode.CatalogueFull]: HttpStatus.CONFLICT,
+  [LoyaltyErrorCode.InvalidShopTemplate]: HttpStatus.BAD_REQUEST,
+  [LoyaltyErrorCode.ShopNotConfigured]: HttpStatus.CONFLICT,
+};
+
 const STATUS_BY_CODE: Record<string, HttpStatus> = {
   ...IDENTITY, ...HEALTH_DATA, ...POINTS, ...MEMBERSHIP, ...TEAM, ...SCORING, ...CHALLENGE, ...CONNECTION, ...PUSH, ...NOTIFICATION, ...APP_FEATURE, ...ECG, ...ACTIVITY_FILE,
+  ...INSIGHTS, ...LOYALTY,
 };
 
 /** The HTTP status of a domain error; an unmapped code is a bug and answers 500. */

@@ -22,6 +22,8 @@ import { PushEndpointEntity } from './push-endpoint.entity';
 import { PushDataOutboxEntity } from './push-data-outbox.entity';
 import { PushAttemptEntity, PushDeliveryEntity } from './push-delivery.entity';
 import { DeviceEntity, NotificationEntity, RecordedPushEntity } from './notification.entity';
+import { AppShopEntity, LoyaltyProductEntity } from './loyalty.entity';
+export { AppShopEntity, LoyaltyProductEntity };
 export { JobEntity };
 import { ConnectionAttemptEntity, ConnectionEntity } from './connection.entity';
 export { ConnectionAttemptEntity, ConnectionEntity };
@@ -32,7 +34,7 @@ export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecor
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
   ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
   PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity, ConnectionEntity, ConnectionAttemptEntity,
-  DeviceEntity, NotificationEntity, RecordedPushEntity];
+  DeviceEntity, NotificationEntity, RecordedPushEntity, LoyaltyProductEntity, AppShopEntity];
 export * from './push-endpoint.entity';
 export * from './push-data-outbox.entity';
 export * from './push-delivery.entity';

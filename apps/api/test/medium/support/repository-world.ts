@@ -1,19 +1,22 @@
 import {
   ActivityRepository, AdminTokenRepository, AppRepository, challengeEventKey, ChallengeRepository, ConnectionAttemptRepository, ConnectionRepository,
   EventOutbox, HealthRecordRepository, JobQueue, JobRequest, MembershipRepository, PointsDefinitionRepository,
-  PointsEventRepository, PointsLedgerRepository, ProfileRepository, PushEndpointRepository, ScoreRepository, TeamRepository, UnitOfWork,
+  PointsEventRepository, PointsLedgerRepository, ProfileRepository, PushEndpointRepository, ScoreRepository, TeamRepository, UnitOfWork, ProductRepository, ShopSettingsRepository,
 } from '@strive/domain';
 import {
   HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository, InMemoryConnectionAttemptRepository, InMemoryConnectionRepository,
   InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryDataPushOutbox, InMemoryEventOutbox, InMemoryPushEndpointRepository, InMemoryHealthRecordRepository, InMemoryJobQueue,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
-  InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork,
+  InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork, InMemoryProductRepository,
+  InMemoryShopSettingsRepository,
 } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
 import { DeviceRepository, NotificationRepository } from '@strive/domain';
 import { InMemoryDeviceRepository, InMemoryNotificationRepository } from '@strive/domain/testing';
 import { TypeOrmDeviceRepository } from '../../../src/persistence/notifications/typeorm-device.repository';
 import { TypeOrmNotificationRepository } from '../../../src/persistence/notifications/typeorm-notification.repository';
+import { TypeOrmProductRepository } from '../../../src/persistence/loyalty/typeorm-product.repository';
+import { TypeOrmShopSettingsRepository } from '../../../src/persistence/loyalty/typeorm-shop-settings.repository';
 import { TypeOrmEventOutbox } from '../../../src/persistence/gamification/typeorm-event-outbox.repository';
 import { TypeOrmJobQueue } from '../../../src/persistence/jobs/typeorm-job-queue';
 import { TypeOrmPushEndpointRepository } from '../../../src/persistence/delivery/typeorm-push-endpoint.repository';
@@ -52,6 +55,8 @@ export interface RepositoryWorld {
   readonly memberships: MembershipRepository;
   readonly scores: ScoreRepository;
   readonly pushEndpoints: PushEndpointRepository;
+  readonly products: ProductRepository;
+  readonly shop: ShopSettingsRepository;
   // The write pipeline's ports.
   readonly outbox: EventOutbox;
   readonly jobs: JobQueue;
@@ -105,6 +110,8 @@ export function inMemoryWorld(): RepositoryWorld {
     memberships,
     scores,
     pushEndpoints: new InMemoryPushEndpointRepository(),
+    products: new InMemoryProductRepository(),
+    shop: new InMemoryShopSettingsRepository(),
     outbox,
     jobs,
     unitOfWork,
@@ -134,6 +141,8 @@ export function sqlWorld(dataSource: DataSource): RepositoryWorld {
     memberships: new TypeOrmMembershipRepository(dataSource),
     scores: new TypeOrmScoreRepository(dataSource),
     pushEndpoints: new TypeOrmPushEndpointRepository(dataSource),
+    products: new TypeOrmProductRepository(dataSource),
+    shop: new TypeOrmShopSettingsRepository(dataSource),
     outbox: new TypeOrmEventOutbox(dataSource, new RandomIdGenerator()),
     jobs: new TypeOrmJobQueue(dataSource),
     unitOfWork: new TypeOrmUnitOfWork(dataSource, new RandomIdGenerator(), { now: () => new Date() }),
