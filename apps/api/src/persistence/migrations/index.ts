@@ -6,8 +6,8 @@ import { JobsAndAnnouncements1795400000000 } from './1795400000000-JobsAndAnnoun
 import { Connections1795500000000 } from './1795500000000-Connections';
 import { PushDelivery1795510000000 } from './1795510000000-PushDelivery';
 import { DevicesAndNotifications1795520000000 } from './1795520000000-DevicesAndNotifications';
-import { AppFeatures1795540000000 } from './1795540000000-AppFeatures';
 import { Loyalty1795530000000 } from './1795530000000-Loyalty';
+import { AppFeatures1795540000000 } from './1795540000000-AppFeatures';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -16,6 +16,6 @@ export const MIGRATIONS = [
   Connections1795500000000,
   PushDelivery1795510000000,
   DevicesAndNotifications1795520000000,
-  AppFeatures1795540000000,
   Loyalty1795530000000,
+  AppFeatures1795540000000,
 ];
