@@ -2988,7 +2988,7 @@ export interface components {
              * @default true
              * @example true
              */
-            count_manual_workouts: boolean;
+            count_manual_workouts?: boolean;
         };
         EventBody: {
             /** @example Completed onboarding quiz */
@@ -3149,12 +3149,12 @@ export interface components {
              * @default
              * @example Every step counts
              */
-            slogan: string;
+            slogan?: string;
             /**
              * @default
              * @example Walk 10,000 steps every day of March.
              */
-            description: string;
+            description?: string;
             /**
              * Format: uri
              * @description An absolute https URL (http only where the server sets ALLOW_HTTP_URLS=true, for development).
@@ -3178,7 +3178,7 @@ export interface components {
              * @default UTC
              * @example Europe/Berlin
              */
-            timezone: string;
+            timezone?: string;
             /**
              * @description GLOBAL is accepted for GROUP.
              * @example INDIVIDUAL
@@ -3195,7 +3195,7 @@ export interface components {
              * @default null
              * @example 10000
              */
-            goal_value: number | null;
+            goal_value?: number | null;
             /**
              * @description KCAL is accepted for CALORIES, TIME for DURATION.
              * @example STEPS
@@ -3207,31 +3207,31 @@ export interface components {
              * @example PUBLIC
              * @enum {string}
              */
-            visibility: "PUBLIC" | "PRIVATE";
+            visibility?: "PUBLIC" | "PRIVATE";
             /**
              * @default SUM
              * @example SUM
              * @enum {string}
              */
-            calculation_method: "SUM" | "AVERAGE";
+            calculation_method?: "SUM" | "AVERAGE";
             /**
              * @default MANUAL
              * @example MANUAL
              * @enum {string}
              */
-            enrollment_method: "AUTOMATIC" | "MANUAL";
+            enrollment_method?: "AUTOMATIC" | "MANUAL";
             /**
              * @default NONE
              * @example STREAK
              * @enum {string}
              */
-            repetition: "NONE" | "STREAK" | "STICK TO IT";
+            repetition?: "NONE" | "STREAK" | "STICK TO IT";
             /**
              * @default dailysummary
              * @example dailysummary
              * @enum {string}
              */
-            data_source: "dailysummary" | "workout";
+            data_source?: "dailysummary" | "workout";
             /**
              * @description Workout activity types that count (data_source workout); empty: all. At most 50, each up to 64 characters.
              * @default []
@@ -3239,7 +3239,7 @@ export interface components {
              *       "RUNNING"
              *     ]
              */
-            activity_types: string[];
+            activity_types?: string[];
             /**
              * @description Alias of activity_types with one type (the name used by some create examples).
              * @example RUNNING
@@ -3250,7 +3250,7 @@ export interface components {
              * @default 7
              * @example 7
              */
-            grace_days: number;
+            grace_days?: number;
             /** @description Ignored: read-only. */
             readonly url?: Record<string, never>;
             /** @description Ignored: read-only. */
@@ -3435,12 +3435,12 @@ export interface components {
              * @default
              * @example Every step counts
              */
-            slogan: string;
+            slogan?: string;
             /**
              * @default
              * @example Walk 10,000 steps every day of March.
              */
-            description: string;
+            description?: string;
             /**
              * Format: uri
              * @description An absolute https URL (http only where the server sets ALLOW_HTTP_URLS=true, for development).
@@ -3464,7 +3464,7 @@ export interface components {
              * @default UTC
              * @example Europe/Berlin
              */
-            timezone: string;
+            timezone?: string;
             /**
              * @description GLOBAL is accepted for GROUP.
              * @example INDIVIDUAL
@@ -3481,7 +3481,7 @@ export interface components {
              * @default null
              * @example 10000
              */
-            goal_value: number | null;
+            goal_value?: number | null;
             /**
              * @description KCAL is accepted for CALORIES, TIME for DURATION.
              * @example STEPS
@@ -3493,31 +3493,31 @@ export interface components {
              * @example PUBLIC
              * @enum {string}
              */
-            visibility: "PUBLIC" | "PRIVATE";
+            visibility?: "PUBLIC" | "PRIVATE";
             /**
              * @default SUM
              * @example SUM
              * @enum {string}
              */
-            calculation_method: "SUM" | "AVERAGE";
+            calculation_method?: "SUM" | "AVERAGE";
             /**
              * @default MANUAL
              * @example MANUAL
              * @enum {string}
              */
-            enrollment_method: "AUTOMATIC" | "MANUAL";
+            enrollment_method?: "AUTOMATIC" | "MANUAL";
             /**
              * @default NONE
              * @example STREAK
              * @enum {string}
              */
-            repetition: "NONE" | "STREAK" | "STICK TO IT";
+            repetition?: "NONE" | "STREAK" | "STICK TO IT";
             /**
              * @default dailysummary
              * @example dailysummary
              * @enum {string}
              */
-            data_source: "dailysummary" | "workout";
+            data_source?: "dailysummary" | "workout";
             /**
              * @description Workout activity types that count (data_source workout); empty: all. At most 50, each up to 64 characters.
              * @default []
@@ -3525,7 +3525,7 @@ export interface components {
              *       "RUNNING"
              *     ]
              */
-            activity_types: string[];
+            activity_types?: string[];
             /**
              * @description Alias of activity_types with one type (the name used by some create examples).
              * @example RUNNING
@@ -3536,7 +3536,7 @@ export interface components {
              * @default 7
              * @example 7
              */
-            grace_days: number;
+            grace_days?: number;
             /** @description Ignored: read-only. */
             readonly url?: Record<string, never>;
             /** @description Ignored: read-only. */
@@ -3782,7 +3782,7 @@ export interface components {
              * @default false
              * @example false
              */
-            is_active: boolean;
+            is_active?: boolean;
         };
         DeactivateMemberResult: {
             /**
@@ -3815,7 +3815,7 @@ export interface components {
              * @default false
              * @example false
              */
-            is_active: boolean;
+            is_active?: boolean;
         };
         DeactivateMembersResult: {
             /**
