@@ -63,6 +63,8 @@ describe('docs/api-guide.md examples', () => {
     basicAuth = basic(credentials);
     secrets.push(credentials.clientId, credentials.clientSecret);
 
+    await call('health', 'GET', '/health', 'none');
+
     // Authentication
     const token = await call('token', 'POST', '/api/v1/token/', 'basic');
     bearers.admin = token.access_token;
@@ -93,6 +95,7 @@ describe('docs/api-guide.md examples', () => {
     await call('team-member-add', 'POST', `/api/v1/team/${team.public_id}/member/`, 'admin', { profile: ann.public_id });
     await call('team-members-add', 'POST', `/api/v1/team/${team.public_id}/members/`, 'admin', { profiles: [ben.body.public_id] });
     await call('team-get', 'GET', `/api/v1/team/${team.public_id}/`, 'admin');
+    await call('team-list', 'GET', '/api/v1/team/?limit=10', 'profile');
 
     // Challenges
     const challenge = await call('challenge-create', 'POST', '/api/v1/challenge/', 'admin', {
@@ -100,6 +103,7 @@ describe('docs/api-guide.md examples', () => {
       type: 'INDIVIDUAL', goal: 'DAILY', goal_value: 10000, goal_type: 'STEPS', enrollment_method: 'MANUAL', repetition: 'STREAK',
     });
     await call('challenge-join', 'POST', `/api/v1/challenge/${challenge.public_id}/member/`, 'profile', { profile: ann.public_id });
+    await call('challenge-patch', 'PATCH', `/api/v1/challenge/${challenge.public_id}/`, 'admin', { description: 'Walk 10,000 steps every day for two weeks.' });
     await call('challenge-members-add', 'POST', `/api/v1/challenge/${challenge.public_id}/members/`, 'admin', { profiles: [ben.body.public_id] });
     const teamChallenge = await call('challenge-create-team', 'POST', '/api/v1/challenge/', 'admin', {
       title: 'Team distance', start: '2026-03-01T00:00:00Z', end: '2026-04-01T00:00:00Z', type: 'TEAM', goal: 'TOTAL',
@@ -142,6 +146,8 @@ describe('docs/api-guide.md examples', () => {
     await call('leaderboard', 'GET', `/api/v1/challenge/${challenge.public_id}/leaderboard/?date_range=1`, 'profile');
     await call('leaderboard-history', 'GET', `/api/v1/challenge/${challenge.public_id}/leaderboard_history/`, 'profile');
     await call('team-leaderboard', 'GET', `/api/v1/challenge/${teamChallenge.public_id}/team/`, 'admin');
+    await call('team-contribution', 'GET', `/api/v1/challenge/${teamChallenge.public_id}/team/${team.public_id}/`, 'profile');
+    await call('challenge-members', 'GET', `/api/v1/challenge/${challenge.public_id}/members/?limit=10`, 'admin');
     await call('profile-challenges', 'GET', `/api/v1/profile/${ann.public_id}/challenges/`, 'profile');
     await call('app-totals', 'GET', '/api/v1/app/totals/', 'admin');
     await call('profile-points', 'GET', `/api/v1/profile/${ann.public_id}/`, 'profile');
@@ -153,9 +159,11 @@ describe('docs/api-guide.md examples', () => {
     await call('error-other-profile', 'GET', `/api/v1/profile/${ann.public_id}/daily_summary/`, 'other-profile');
     await call('error-not-found', 'GET', '/api/v1/challenge/7d3c1a52-0e4f-4b8e-9a43-000000000000/', 'admin');
 
-    // Deletes
+    // Deactivation, leaving, deletes
+    await call('challenge-deactivate-member', 'POST', `/api/v1/challenge/${challenge.public_id}/deactivate_member/`, 'admin', { profile: ben.body.public_id, is_active: false });
     await call('challenge-leave', 'DELETE', `/api/v1/challenge/${challenge.public_id}/member/?profile=${ben.body.public_id}`, 'admin');
     await call('profile-delete', 'DELETE', `/api/v1/profile/${ben.body.public_id}/`, 'admin');
+    await call('challenge-delete', 'DELETE', `/api/v1/challenge/${teamChallenge.public_id}/`, 'admin');
 
     const rendered = renderGuide(readFileSync(GUIDE, 'utf8'), examples.map((example) => [example.name, renderExample(normalise(example, secrets))]));
     if (UPDATE) writeFileSync(GUIDE, rendered.text);
