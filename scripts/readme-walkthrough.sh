@@ -3,7 +3,8 @@
 # <!-- walkthrough:start --> and <!-- walkthrough:end -->, in order, in one shell with
 # `set -euo pipefail`, against a fresh API on a free port (embedded database in memory, the
 # bootstrap credentials as the app's client credentials), then checks the final leaderboard and
-# points. Also checks that the README's copy of the typed-client example is the file it runs.
+# points. Also checks that the README links only files inside the repository and that its copy
+# of the typed-client example is the file it runs.
 # Part of `npm test` through apps/api/test/readme-walkthrough.e2e-spec.ts.
 set -euo pipefail
 
@@ -28,6 +29,13 @@ awk '/<!-- example: clients\/typescript\/examples\/leaderboard.ts/ { on = 1; nex
      on && /^```ts$/ { block = 1; next } block && /^```$/ { exit } block { print }' README.md > "$WORK/example.ts"
 diff -u clients/typescript/examples/leaderboard.ts "$WORK/example.ts" \
   || fail "the README's copy of clients/typescript/examples/leaderboard.ts differs from the file"
+
+# The README links only files inside the repository (a fresh clone has nothing beside it).
+grep -oE '\]\([^)#]+' README.md | cut -c3- | grep -vE '^(https?|mailto):' | while read -r link; do
+  target=$(realpath -m "$link")
+  case "$target" in "$ROOT"/*) [ -e "$target" ] || fail "README.md links $link, which does not exist" ;;
+    *) fail "README.md links $link, outside the repository" ;; esac
+done
 
 # A fresh API on a free port: embedded database in memory, a bootstrap app whose credentials the
 # walkthrough uses (step 0 reads demo-credentials.json only when CLIENT_ID/CLIENT_SECRET are unset).
