@@ -33,7 +33,7 @@ export function createStriveClient(options: StriveClientOptions): StriveClient {
 export async function requestAdminBearer(
   options: Omit<StriveClientOptions, 'bearer'> & { clientId: string; clientSecret: string },
 ): Promise<Schema<'AdminTokenView'>> {
-  const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+  const basic = btoa(`${options.clientId}:${options.clientSecret}`); // btoa, not Buffer: browsers have it too
   const { data, error, response } = await createStriveClient(options).POST('/api/v1/token', {
     headers: { Authorization: `Basic ${basic}` },
   });
