@@ -33,6 +33,7 @@ const moduleNameMapper = {
   '^@strive/domain/testing$': '<rootDir>/libs/domain/testing/index.ts',
   '^@strive/providers$': '<rootDir>/libs/providers/src/index.ts',
   '^@strive/providers/sandbox$': '<rootDir>/libs/providers/sandbox/index.ts',
+  '^@strive/client$': '<rootDir>/clients/typescript/src/index.ts',
 };
 
 const config: Config = {
@@ -66,7 +67,7 @@ const config: Config = {
       displayName: 'e2e',
       testEnvironment: 'node',
       rootDir: '.',
-      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/apps/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/apps/**/*.e2e-spec.ts', '<rootDir>/clients/**/*.spec.ts'],
       transform: e2eTransform,
       transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
       moduleNameMapper,
