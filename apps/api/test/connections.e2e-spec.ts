@@ -131,6 +131,18 @@ describe('connections', () => {
     expect(await test.dataSource.query("SELECT count(*)::int AS n FROM job WHERE status = 'pending'")).toEqual([{ n: 0 }]);
   });
 
+  it('keeps redirect_on_error false by default under /api/v1 and /api/v1.1 alike (docs/versioning.md)', async () => {
+    await sandboxControl(test, 'auto-consent', { mode: 'deny' });
+    for (const prefix of ['/api/v1', '/api/v1.1']) {
+      const ida = await createProfile(test, admin, { name: `Ida ${prefix}` });
+      const answer = await test.http.post(`${prefix}/connection/strava/connect/`).set(auth(ida.bearer))
+        .send({ profile: ida.publicId, redirect: 'https://app.example.com/back' }).expect(200);
+      const denied = await followConsent(answer.body.url, nextUser());
+      expect([prefix, denied.status, denied.location]).toEqual([prefix, 200, null]);
+      expect(denied.text).toContain('was not granted');
+    }
+  });
+
   it('answers bad input with a clear 4xx problem and changes nothing', async () => {
     const eve = await createProfile(test, admin, { name: 'Eve' });
     const snapshot = await databaseSnapshot(test);
