@@ -109,3 +109,6 @@ export * from './use-cases/rescore-profile-challenges.use-case';
 export * from './use-cases/rescore-challenge-members.use-case';
 export * from './use-cases/announce-challenge-lifecycle.use-case';
 export * from './use-cases/recount-app-points.use-case';
+export * from './use-cases/list-apps.use-case';
+export * from './use-cases/rotate-app-secret.use-case';
+export * from './use-cases/delete-app.use-case';

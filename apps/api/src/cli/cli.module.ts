@@ -1,8 +1,15 @@
 import { Module } from '@nestjs/common';
+import { GamificationModule } from '../gamification/gamification.module';
+import { DataModule } from '../http/health-data/data.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PersistenceModule } from '../persistence/persistence.module';
 import { SystemModule } from '../system/system.module';
+import { WritePipelineModule } from '../write-pipeline/write-pipeline.module';
 
-/** What operator commands need: configuration, the database and the identity use cases. */
-@Module({ imports: [SystemModule, PersistenceModule, IdentityModule] })
+/**
+ * What operator commands need: configuration, the database, the identity use cases and, for
+ * `demo seed`, the write path and the gamification use cases. No job runner, no ticks: jobs a
+ * command asks for are run by the server.
+ */
+@Module({ imports: [SystemModule, PersistenceModule, IdentityModule, WritePipelineModule, GamificationModule, DataModule] })
 export class CliModule {}

@@ -1,35 +1,77 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { CreateAppUseCase } from '@strive/domain';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/app-config';
+import { acquireEmbeddedDatabaseLock, releaseEmbeddedDatabaseLock } from '../persistence/embedded-database-lock';
+import { CliCommand, CliOutput } from './cli-command';
+import { describeDatabase } from './cli-database';
 import { CliModule } from './cli.module';
+import { appCreateCommand } from './commands/app-create.command';
+import { appDeleteCommand } from './commands/app-delete.command';
+import { appListCommand } from './commands/app-list.command';
+import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
+import { demoSeedCommand } from './commands/demo-seed.command';
 
-const USAGE = 'usage: npm run cli -- app create --name <name>';
+/** Every operator command, one line each. */
+const COMMANDS: readonly CliCommand[] = [
+  appCreateCommand,
+  appListCommand,
+  appRotateSecretCommand,
+  appDeleteCommand,
+  demoSeedCommand,
+];
+
+const USAGE = `usage: npm run cli -- <command>\n${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}`;
+
+const output: CliOutput = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  note: (text) => process.stderr.write(`${text}\n`),
+};
 
 /**
- * Operator commands. `app create` prints the new app's client credentials once;
- * only the secret's digest is stored. With the embedded database, stop the server
- * first: PGlite is opened by one process at a time.
+ * Operator commands, on the same database as the server: the same configuration (DATABASE_URL,
+ * else embedded PGlite in DATA_DIR, a relative DATA_DIR read from the project's root). Says on
+ * stderr which database it opens; refuses (exit 1) an embedded database a running server holds.
+ * Exit codes: 0 done, 1 refused or failed, 2 bad usage.
  */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' } } });
-  if (positionals.join(' ') !== 'app create' || !values.name?.trim()) {
-    process.stderr.write(`${USAGE}\n`);
+  const command = COMMANDS.find((candidate) => argv.slice(0, 2).join(' ') === candidate.words);
+  if (!command) {
+    output.note(USAGE);
     return 2;
   }
-  const context = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+  let values;
   try {
-    const { credentials } = await context.get(CreateAppUseCase).execute({ name: values.name.trim() });
-    process.stdout.write(`${JSON.stringify({ client_id: credentials.clientId, client_secret: credentials.clientSecret })}\n`);
-    return 0;
+    values = parseArgs({ args: argv.slice(2), options: command.options, strict: true }).values;
+  } catch (error) {
+    output.note(`${(error as Error).message}\nusage: npm run cli -- ${command.usage}`);
+    return 2;
+  }
+  const problem = command.check?.(values) ?? null;
+  if (problem) {
+    output.note(`${problem}\nusage: npm run cli -- ${command.usage}`);
+    return 2;
+  }
+
+  const config = loadConfig(process.env);
+  output.note(`Database: ${describeDatabase(config)}`);
+  if (!config.databaseUrl) acquireEmbeddedDatabaseLock(config.dataDir, 'cli');
+  try {
+    const context = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+    try {
+      return await command.run(context, values, output);
+    } finally {
+      await context.close();
+    }
   } finally {
-    await context.close();
+    if (!config.databaseUrl) releaseEmbeddedDatabaseLock(config.dataDir);
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
+    // Refusals (a held database, an unknown client id, bad configuration): one sentence, no stack.
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },

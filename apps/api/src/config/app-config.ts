@@ -1,3 +1,5 @@
+import { resolveDataDir } from './data-dir';
+
 /**
  * Typed configuration, read and validated once at boot from the environment.
  * Every variable is listed in the README.
@@ -6,7 +8,7 @@ export interface AppConfig {
   readonly port: number;
   /** PostgreSQL connection string; absent => embedded PGlite. */
   readonly databaseUrl: string | null;
-  /** Where embedded PGlite keeps its files; "memory://" keeps them in memory. */
+  /** Where embedded PGlite keeps its files (absolute, relative ones read from the project's root); "memory://" keeps them in memory. */
   readonly dataDir: string;
   /** Run pending migrations at start (default true). */
   readonly migrationsRun: boolean;
@@ -124,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   return {
     port,
     databaseUrl,
-    dataDir: text('DATA_DIR') ?? './data',
+    dataDir: resolveDataDir(text('DATA_DIR') ?? './data'),
     migrationsRun: migrationsRun === 'true',
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
     trustedHosts,
