@@ -11,10 +11,12 @@ import { DataModule } from './http/health-data/data.module';
 import { GamificationHttpModule } from './gamification/gamification-http.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WritePipelineModule } from './write-pipeline/write-pipeline.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { MetricsServer } from './metrics/metrics-server';
 
 @Module({
-  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule],
+  imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule, MetricsModule],
   controllers: [HealthController, TokenController, ProfileController],
-  providers: [StartupService],
+  providers: [StartupService, MetricsServer],
 })
 export class AppModule {}

@@ -30,6 +30,12 @@ export interface AppConfig {
   /** Requests allowed per window (RATE_LIMIT_*), counted in this process or in Redis (docs/decisions.md "Rate limits"). */
   readonly rateLimit: RateLimitSettings;
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
+  /**
+   * GET /metrics (Prometheus) on its own listener, never on the API's port: off unless
+   * METRICS_PORT is set; METRICS_HOST defaults to loopback; METRICS_TOKEN, when set, is
+   * required as a bearer (docs/decisions.md "Metrics").
+   */
+  readonly metrics: { readonly port: number | null; readonly host: string; readonly token: string | null };
   /** The job runner and the periodic ticks of this process. */
   readonly jobs: { readonly enabled: boolean; readonly pollIntervalMs: number; readonly tickIntervalMs: number };
 }
@@ -121,6 +127,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   };
   if (rateLimit.redisUrl && !/^rediss?:\/\/[^/]+/.test(rateLimit.redisUrl)) problems.push('RATE_LIMIT_REDIS_URL must start with redis:// or rediss://.');
 
+  const metricsPortText = text('METRICS_PORT');
+  const metricsPort = metricsPortText === null ? null : Number(metricsPortText);
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
+    problems.push('METRICS_PORT must be an integer between 0 and 65535.');
+  }
+  if (metricsPort !== null && metricsPort === port && port !== 0) problems.push('METRICS_PORT must differ from PORT: /metrics never shares the public port.');
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters.');
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
   return {
@@ -139,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       clientId && clientSecret
         ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }
         : null,
+    metrics: { port: metricsPort, host: text('METRICS_HOST') ?? '127.0.0.1', token: metricsToken },
     jobs: { enabled: jobsEnabled === 'true', pollIntervalMs: jobsPoll, tickIntervalMs: Math.round(tickInterval * 1000) },
   };
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import {
   ChallengeRepository, Clock, EnrollAutomaticMembersUseCase, MemberRescorer, RecountAppPointsUseCase, RescoreChallengeMembersUseCase,
 } from '@strive/domain';
+import { StriveMetrics } from '../metrics/strive-metrics';
 import { TypeOrmUnitOfWork } from '../persistence/unit-of-work/typeorm-unit-of-work';
 import { CHALLENGE_REPOSITORY, CLOCK, JOB_HANDLERS, MEMBER_RESCORER, TICKS, UNIT_OF_WORK } from '../system/tokens';
 import { challengeEnrollAutomaticJob } from './challenge-enroll-automatic.job';
@@ -23,8 +24,9 @@ import { pointsRecountJob } from './points-recount.job';
         rescore: RescoreChallengeMembersUseCase,
         enroll: EnrollAutomaticMembersUseCase,
         rescorer: MemberRescorer,
-      ) => [pointsRecountJob(recount), challengeRescoreJob(challenges, rescore), challengeEnrollAutomaticJob(challenges, enroll, rescorer)],
-      inject: [CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER],
+        metrics: StriveMetrics,
+      ) => [pointsRecountJob(recount), challengeRescoreJob(challenges, rescore, metrics), challengeEnrollAutomaticJob(challenges, enroll, rescorer)],
+      inject: [CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER, StriveMetrics],
     },
     {
       provide: TICKS,
