@@ -1,5 +1,5 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,9 @@ describe('operator CLI', () => {
     }, 180_000);
 
     it('lists, rotates, seeds and deletes apps; a second start accepts only the rotated secret and shows full leaderboards', async () => {
+      // A lock left by a process that died (kill -9) is stale: taken over.
+      const dead = spawnSync('true').pid;
+      writeFileSync(join(dataDir, 'strive.lock'), JSON.stringify({ pid: dead, role: 'server', since: '2026-01-01T00:00:00Z' }));
       const listed = await cli(embedded, 'app', 'list', '--json');
       expect(listed.code).toBe(0);
       const [demo] = JSON.parse(listed.stdout);
