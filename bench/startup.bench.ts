@@ -4,7 +4,7 @@
  * "Ready" = GET /health answers 200. Run: npx ts-node bench/startup.bench.ts [laterStarts]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,6 +38,8 @@ async function timeStart(dataDir: string): Promise<number> {
   } finally {
     process.kill(-(child.pid as number), 'SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    // npm may exit before the server has closed the database: the next start waits for its lock to go.
+    for (let i = 0; i < 600 && existsSync(join(dataDir, 'strive.lock')); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

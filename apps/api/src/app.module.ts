@@ -17,12 +17,14 @@ import { NotificationHttpModule } from './http/notification/notification-http.mo
 import { DocumentsModule } from './http/documents/documents.module';
 import { InsightsModule } from './http/insights/insights.module';
 import { LoyaltyModule } from './http/loyalty/loyalty.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { MetricsServer } from './metrics/metrics-server';
 
 @Module({
   imports: [SystemModule, PersistenceModule, IdentityModule, AuthModule, WritePipelineModule, DataModule, GamificationHttpModule, JobsModule,
     DeliveryModule, ConnectionHttpModule, NotificationHttpModule, DocumentsModule,
-    InsightsModule, LoyaltyModule],
+    InsightsModule, LoyaltyModule, MetricsModule],
   controllers: [HealthController, TokenController, ProfileController],
-  providers: [StartupService],
+  providers: [StartupService, MetricsServer],
 })
 export class AppModule {}

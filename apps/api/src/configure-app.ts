@@ -15,6 +15,8 @@ import { UnknownQueryInterceptor } from './http/shared/unknown-query.interceptor
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { decodedPathOf, isTokenPath, isWebhookPath } from './http/shared/request-path';
+import { recordRequestDurations } from './metrics/request-durations';
+import { StriveMetrics } from './metrics/strive-metrics';
 
 const V1_1 = /^\/api\/v1\.1(?=\/|\?|$)/;
 /** The v1.1 description pages are served under their own path (not routed to v1). */
@@ -54,10 +56,11 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
 export function configureApp(app: NestFastifyApplication, logger: Logger): INestApplication {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.addHook('onRequest', requestLogger(logger));
+  recordRequestDurations(fastify, app.get(StriveMetrics));
   acceptJsonBodies(fastify);
   registerRateLimits(app);
   refuseUnsafeInput(fastify);
-  app.setGlobalPrefix('api/v1', { exclude: ['health'] });
+  app.setGlobalPrefix('api/v1', { exclude: ['health', 'health/live', 'health/ready'] });
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

@@ -50,15 +50,17 @@ describe('OpenAPI', () => {
     for (const { path, method, operation } of all) {
       const where = `${method.toUpperCase()} ${path}`;
       expect([where, operation.operationId]).toEqual([where, expect.any(String)]);
-      // Public operations (vendor callbacks and webhooks, the widget page) say what authorizes them instead.
+      // Public operations (vendor callbacks and webhooks, the widget page) say what authorizes them instead;
+      // the probes (/health, /health/live, /health/ready) take no authentication and answer their own view, 503 included.
       const isPublic = operation['x-strive-auth']?.startsWith('public: ') ?? false;
       if (isPublic) expect([where, operation.security]).toEqual([where, undefined]);
-      if (path !== '/health' && !isPublic) {
+      const probe = path === '/health' || path.startsWith('/health/');
+      if (!probe && !isPublic) {
         expect([where, operation.security?.length]).toEqual([where, 1]);
         expect([where, Object.keys(operation.responses)]).toEqual([where, expect.arrayContaining(['401', '500'])]);
       }
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (Number(status) < 400 || path === '/health') continue;
+        if (Number(status) < 400 || probe) continue;
         const problem = response.content?.['application/problem+json'];
         // A page answers its refusals as HTML; a vendor's handshake in the vendor's format.
         if (!problem && operation['x-strive-answers'] === 'html' && response.content?.['text/html']) continue;

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { StartupService } from '../src/identity/startup.service';
 import { basic, startTestApp, TestApp } from './support/test-app';
 
 const run = promisify(execFile);
@@ -47,7 +48,7 @@ describe('start-up', () => {
       const { stdout } = await cli('app', 'create', '--name', 'Club');
       const printed = JSON.parse(stdout.trim());
       expect(printed).toEqual({ client_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
-      await expect(cli('app', 'delete')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run cli -- app create --name <name>') });
+      await expect(cli('app', 'create')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run cli -- app create --name <name>') });
 
       // The server started on the same data directory accepts the printed credentials.
       const test = await startTestApp({ env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
@@ -61,28 +62,24 @@ describe('start-up', () => {
 
   describe('demo app', () => {
     // An embedded-database convenience: started with DATABASE_URL '', whatever the suite's.
-    it('is created and printed once on the first embedded start with no app, and never again', async () => {
+    // (main.ts prints the credentials last: operator-cli.e2e-spec.ts runs the real process.)
+    it('is created on the first embedded start with no app, its credentials saved 0600 in DATA_DIR, and never again', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'strive-demo-'));
-      const printed: string[] = [];
-      const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        printed.push(String(chunk));
-        return true;
-      });
       try {
         const first = await startTestApp({ env: { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_APP: 'true' } });
-        const line = printed.join('').split('\n').find((l) => l.startsWith('{"client_id"'));
-        const credentials = JSON.parse(line ?? 'null');
+        const saved = join(dataDir, 'demo-credentials.json');
+        expect(first.app.get(StartupService).demoApp?.savedTo).toBe(saved);
+        expect(statSync(saved).mode & 0o777).toBe(0o600);
+        const credentials = JSON.parse(readFileSync(saved, 'utf8'));
         expect(credentials).toEqual({ client_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
         await first.http.post('/api/v1/token/').set('Authorization', basic({ clientId: credentials.client_id, clientSecret: credentials.client_secret })).expect(200);
         await first.close();
 
-        printed.length = 0;
         const second = await startTestApp({ env: { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_APP: 'true' } });
-        expect(printed.join('')).not.toContain('client_secret');
+        expect(second.app.get(StartupService).demoApp).toBeNull();
         expect(await second.dataSource.query('SELECT name FROM app')).toEqual([{ name: 'Demo app' }]);
         await second.close();
       } finally {
-        write.mockRestore();
         rmSync(dataDir, { recursive: true, force: true });
       }
     });

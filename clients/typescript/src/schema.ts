@@ -23,6 +23,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (no database query, no authentication) */
+        get: operations["healthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and every migration of this build is applied (no authentication) */
+        get: operations["healthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/token": {
         parameters: {
             query?: never;
@@ -1390,6 +1424,32 @@ export interface components {
              * @enum {string}
              */
             database: "up" | "down";
+        };
+        LivenessView: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        ReadinessView: {
+            /**
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready" | "unavailable";
+            /**
+             * @description Whether the database answered a query.
+             * @example up
+             * @enum {string}
+             */
+            database: "up" | "down";
+            /**
+             * @description Whether every migration of this build is applied (pending while they run; unknown when the database is down).
+             * @example applied
+             * @enum {string}
+             */
+            migrations: "applied" | "pending" | "unknown";
         };
         AdminTokenView: {
             /**
@@ -5933,6 +5993,137 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthView"];
+                };
+            };
+        };
+    };
+    healthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessView"];
+                };
+            };
+            /** @description Invalid input: malformed JSON or JSON nested deeper than 64 levels, a field of the wrong type, format or range, an unknown field or query parameter, text with a NUL character or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:strive:problem:validation",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Invalid input: malformed JSON or JSON nested deeper than 64 levels, a field of the wrong type, format or range, an unknown field or query parameter, text with a NUL character or an unpaired surrogate.",
+                     *       "instance": "/api/v1/profile/",
+                     *       "errors": [
+                     *         {
+                     *           "field": "name",
+                     *           "message": "name must be a string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:strive:problem:internal-server-error",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error; it is logged with the request id.",
+                     *       "instance": "/api/v1/profile/"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    healthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessView"];
+                };
+            };
+            /** @description Invalid input: malformed JSON or JSON nested deeper than 64 levels, a field of the wrong type, format or range, an unknown field or query parameter, text with a NUL character or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:strive:problem:validation",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Invalid input: malformed JSON or JSON nested deeper than 64 levels, a field of the wrong type, format or range, an unknown field or query parameter, text with a NUL character or an unpaired surrogate.",
+                     *       "instance": "/api/v1/profile/",
+                     *       "errors": [
+                     *         {
+                     *           "field": "name",
+                     *           "message": "name must be a string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:strive:problem:internal-server-error",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error; it is logged with the request id.",
+                     *       "instance": "/api/v1/profile/"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database does not answer, or migrations are still to run. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessView"];
                 };
             };
         };

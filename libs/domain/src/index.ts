@@ -201,3 +201,6 @@ export * from './use-cases/set-shop-template.use-case';
 export * from './use-cases/get-shop-template.use-case';
 export * from './use-cases/get-recommended-products.use-case';
 export * from './use-cases/get-shopping-cart-link.use-case';
+export * from './use-cases/list-apps.use-case';
+export * from './use-cases/rotate-app-secret.use-case';
+export * from './use-cases/delete-app.use-case';

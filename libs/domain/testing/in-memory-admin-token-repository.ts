@@ -22,4 +22,10 @@ export class InMemoryAdminTokenRepository implements AdminTokenRepository {
     }
     return removed;
   }
+
+  async deleteForApp(appId: string): Promise<number> {
+    const mine = [...this.tokens.values()].filter((token) => token.appId === appId);
+    for (const token of mine) this.tokens.delete(token.digest);
+    return mine.length;
+  }
 }

@@ -15,4 +15,13 @@ export class InMemoryAppRepository implements AppRepository {
   async save(app: App): Promise<void> {
     this.apps.set(app.id, app);
   }
+
+  async list(): Promise<App[]> {
+    return [...this.apps.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  }
+
+  /** The twin holds apps only; what an app owns lives in the other twins' maps. */
+  async delete(appId: string): Promise<void> {
+    this.apps.delete(appId);
+  }
 }

@@ -1,67 +1,80 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { AppFeatureError, CreateAppUseCase, GrantAppFeatureUseCase, RevokeAppFeatureUseCase } from '@strive/domain';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/app-config';
+import { acquireEmbeddedDatabaseLock, releaseEmbeddedDatabaseLock } from '../persistence/embedded-database-lock';
+import { CliCommand, CliOutput } from './cli-command';
+import { describeDatabase } from './cli-database';
 import { CliModule } from './cli.module';
+import { appCreateCommand } from './commands/app-create.command';
+import { appDeleteCommand } from './commands/app-delete.command';
+import { appGrantFeatureCommand, appRevokeFeatureCommand } from './commands/app-feature.command';
+import { appListCommand } from './commands/app-list.command';
+import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
+import { demoSeedCommand } from './commands/demo-seed.command';
 
-const USAGE = [
-  'usage: npm run cli -- app create --name <name>',
-  '       npm run cli -- app grant --client-id <client id> --feature <feature>',
-  '       npm run cli -- app revoke --client-id <client id> --feature <feature>',
-].join('\n');
+/** Every operator command, one line each. */
+const COMMANDS: readonly CliCommand[] = [
+  appCreateCommand,
+  appListCommand,
+  appRotateSecretCommand,
+  appDeleteCommand,
+  appGrantFeatureCommand,
+  appRevokeFeatureCommand,
+  demoSeedCommand,
+];
+
+const USAGE = `usage: npm run cli -- <command>\n${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}`;
+
+const output: CliOutput = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  note: (text) => process.stderr.write(`${text}\n`),
+};
 
 /**
- * Operator commands. `app create` prints the new app's client credentials once;
- * only the secret's digest is stored. `app grant` / `app revoke` switch a feature that
- * is granted on request (ecg_pdf) on or off for one app and print what changed. With the
- * embedded database, stop the server first: PGlite is opened by one process at a time.
+ * Operator commands, on the same database as the server: the same configuration (DATABASE_URL,
+ * else embedded PGlite in DATA_DIR, a relative DATA_DIR read from the project's root). Says on
+ * stderr which database it opens; refuses (exit 1) an embedded database a running server holds.
+ * Exit codes: 0 done, 1 refused or failed, 2 bad usage.
  */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv, allowPositionals: true,
-    options: { name: { type: 'string' }, 'client-id': { type: 'string' }, feature: { type: 'string' } },
-  });
-  const command = positionals.join(' ');
-  const clientId = values['client-id']?.trim();
-  const feature = values.feature?.trim();
-  const valid =
-    (command === 'app create' && !!values.name?.trim()) ||
-    ((command === 'app grant' || command === 'app revoke') && !!clientId && !!feature);
-  if (!valid) {
-    process.stderr.write(`${USAGE}\n`);
+  const command = COMMANDS.find((candidate) => argv.slice(0, 2).join(' ') === candidate.words);
+  if (!command) {
+    output.note(USAGE);
     return 2;
   }
-  const context = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+  let values;
   try {
-    if (command === 'app create') {
-      const { credentials } = await context.get(CreateAppUseCase).execute({ name: (values.name as string).trim() });
-      process.stdout.write(`${JSON.stringify({ client_id: credentials.clientId, client_secret: credentials.clientSecret })}\n`);
-      return 0;
-    }
-    const input = { clientId: clientId as string, feature: feature as string };
-    if (command === 'app grant') {
-      const created = await context.get(GrantAppFeatureUseCase).execute(input);
-      process.stdout.write(`${JSON.stringify({ client_id: input.clientId, feature: input.feature, granted: true, changed: created })}\n`);
-    } else {
-      const removed = await context.get(RevokeAppFeatureUseCase).execute(input);
-      process.stdout.write(`${JSON.stringify({ client_id: input.clientId, feature: input.feature, granted: false, changed: removed })}\n`);
-    }
-    return 0;
+    values = parseArgs({ args: argv.slice(2), options: command.options, strict: true }).values;
   } catch (error) {
-    // An unknown client id or feature is the operator's typo: said plainly, exit code 1.
-    if (error instanceof AppFeatureError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
+    output.note(`${(error as Error).message}\nusage: npm run cli -- ${command.usage}`);
+    return 2;
+  }
+  const problem = command.check?.(values) ?? null;
+  if (problem) {
+    output.note(`${problem}\nusage: npm run cli -- ${command.usage}`);
+    return 2;
+  }
+
+  const config = loadConfig(process.env);
+  output.note(`Database: ${describeDatabase(config)}`);
+  if (!config.databaseUrl) acquireEmbeddedDatabaseLock(config.dataDir, 'cli');
+  try {
+    const context = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+    try {
+      return await command.run(context, values, output);
+    } finally {
+      await context.close();
     }
-    throw error;
   } finally {
-    await context.close();
+    if (!config.databaseUrl) releaseEmbeddedDatabaseLock(config.dataDir);
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
+    // Refusals (a held database, an unknown client id, bad configuration): one sentence, no stack.
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },

@@ -1,4 +1,5 @@
 import { loadPushSenderConfig, PushSenderSettings } from './push-sender-config';
+import { resolveDataDir } from './data-dir';
 
 /**
  * Typed configuration, read and validated once at boot from the environment.
@@ -8,7 +9,7 @@ export interface AppConfig {
   readonly port: number;
   /** PostgreSQL connection string; absent => embedded PGlite. */
   readonly databaseUrl: string | null;
-  /** Where embedded PGlite keeps its files; "memory://" keeps them in memory. */
+  /** Where embedded PGlite keeps its files (absolute, relative ones read from the project's root); "memory://" keeps them in memory. */
   readonly dataDir: string;
   /** Run pending migrations at start (default true). */
   readonly migrationsRun: boolean;
@@ -30,6 +31,12 @@ export interface AppConfig {
   /** Requests allowed per window (RATE_LIMIT_*), counted in this process or in Redis (docs/decisions.md "Rate limits"). */
   readonly rateLimit: RateLimitSettings;
   readonly bootstrap: { readonly clientId: string; readonly clientSecret: string; readonly appName: string } | null;
+  /**
+   * GET /metrics (Prometheus) on its own listener, never on the API's port: off unless
+   * METRICS_PORT is set; METRICS_HOST defaults to loopback; METRICS_TOKEN, when set, is
+   * required as a bearer (docs/decisions.md "Metrics").
+   */
+  readonly metrics: { readonly port: number | null; readonly host: string; readonly token: string | null };
   /** The job runner and the periodic ticks of this process. */
   readonly jobs: { readonly enabled: boolean; readonly pollIntervalMs: number; readonly tickIntervalMs: number };
   /** Webhook delivery (docs/webhooks.md); its workers run when jobs are enabled. */
@@ -192,13 +199,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     vendorEnv: env,
   };
   const pushSenders = loadPushSenderConfig(text, problems);
+  const metricsPortText = text('METRICS_PORT');
+  const metricsPort = metricsPortText === null ? null : Number(metricsPortText);
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
+    problems.push('METRICS_PORT must be an integer between 0 and 65535.');
+  }
+  if (metricsPort !== null && metricsPort === port && port !== 0) problems.push('METRICS_PORT must differ from PORT: /metrics never shares the public port.');
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters.');
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 
   return {
     port,
     databaseUrl,
-    dataDir: text('DATA_DIR') ?? './data',
+    dataDir: resolveDataDir(text('DATA_DIR') ?? './data'),
     migrationsRun: migrationsRun === 'true',
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
     trustedHosts,
@@ -211,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       clientId && clientSecret
         ? { clientId, clientSecret, appName: text('BOOTSTRAP_APP_NAME') ?? 'Bootstrap app' }
         : null,
+    metrics: { port: metricsPort, host: text('METRICS_HOST') ?? '127.0.0.1', token: metricsToken },
     jobs: { enabled: jobsEnabled === 'true', pollIntervalMs: jobsPoll, tickIntervalMs: Math.round(tickInterval * 1000) },
     push,
     connections,

@@ -5,6 +5,7 @@ import {
   IssueAdminTokenUseCase, ListProfilesUseCase, PrincipalCache, ProfileCreatedListener, ProfileRepository,
   TokenGenerator, UpdateProfileUseCase,
 } from '@strive/domain';
+import { DeleteAppUseCase, ListAppsUseCase, RotateAppSecretUseCase } from '@strive/domain';
 import { AppConfig } from '../config/app-config';
 import { useCaseProvider } from '../system/use-case-provider';
 import {
@@ -36,6 +37,10 @@ const useCases: Provider[] = [
   useCaseProvider(ListProfilesUseCase, PROFILE_REPOSITORY),
   useCaseProvider(UpdateProfileUseCase, PROFILE_REPOSITORY, GetProfileUseCase),
   useCaseProvider(DeleteProfileUseCase, PROFILE_REPOSITORY, GetProfileUseCase, PrincipalCache),
+  // Operators' app commands (the CLI).
+  useCaseProvider(ListAppsUseCase, APP_REPOSITORY),
+  useCaseProvider(RotateAppSecretUseCase, APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, TOKEN_GENERATOR),
+  useCaseProvider(DeleteAppUseCase, APP_REPOSITORY),
 ];
 
 @Module({ providers: useCases, exports: useCases })

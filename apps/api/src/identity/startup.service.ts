@@ -1,16 +1,20 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CreateDemoAppUseCase, EnsureAppUseCase } from '@strive/domain';
+import { ClientCredentials, CreateDemoAppUseCase, EnsureAppUseCase } from '@strive/domain';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../system/tokens';
+import { saveDemoCredentials } from './demo-credentials';
 
 /**
  * At start: ensures the BOOTSTRAP_* app exists, and on a first embedded start with no
- * app at all creates a demo app and prints its credentials once, so `npm start`
- * alone gives a newcomer something to call.
+ * app at all creates a demo app, so `npm start` alone gives a newcomer something to call. Its
+ * credentials go to DATA_DIR/demo-credentials.json (mode 0600) and are kept here for main.ts to
+ * print after the start-up logging, where a person sees them.
  */
 @Injectable()
 export class StartupService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Startup');
+  /** Set on a first start that created the demo app; never logged. */
+  demoApp: { readonly credentials: ClientCredentials; readonly savedTo: string | null } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -30,15 +34,10 @@ export class StartupService implements OnApplicationBootstrap {
     if (this.config.databaseUrl || !this.config.demoApp) return;
     const demo = await this.createDemoApp.execute();
     if (demo) {
-      // Deliberately on stdout, outside the JSON log stream: shown once, never logged.
-      process.stdout.write(
-        [
-          '',
-          'Strive created a demo app on this first start. Its credentials are shown only now:',
-          JSON.stringify({ client_id: demo.credentials.clientId, client_secret: demo.credentials.clientSecret }),
-          '',
-        ].join('\n') + '\n',
-      );
+      // An in-memory database has no folder to keep them in.
+      const savedTo = this.config.dataDir.startsWith('memory://') ? null : saveDemoCredentials(this.config.dataDir, demo.credentials);
+      this.demoApp = { credentials: demo.credentials, savedTo };
+      this.logger.log(`Created the demo app (client id ${demo.credentials.clientId}).`);
     }
   }
 }

@@ -3,6 +3,7 @@ import { JobRequest, RetryLater } from '@strive/domain';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { StriveMetrics } from '../metrics/strive-metrics';
 import { APP_CONFIG, JOB_HANDLERS } from '../system/tokens';
 import { JobHandler } from './job-handler';
 
@@ -49,6 +50,7 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOB_HANDLERS) handlers: readonly JobHandler[],
+    private readonly metrics: StriveMetrics,
   ) {
     for (const handler of handlers) this.handlers.set(handler.type, handler);
   }
@@ -111,15 +113,18 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       this.dataSource.query(`UPDATE job SET locked_at = now() WHERE ${mine}`, [job.id]).catch(() => undefined);
     }, HEARTBEAT_MS);
     heartbeat.unref();
+    const stop = this.metrics.jobDuration.startTimer({ type: handler ? job.payload.type : 'unknown' });
     try {
       if (!handler) throw new Error(`no handler for job type ${job.payload.type}`);
       await handler.run(job.payload as never);
       clearInterval(heartbeat);
+      stop({ outcome: 'done' });
       await this.dataSource.query(`UPDATE job SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE ${mine}`, [job.id]);
     } catch (error) {
       clearInterval(heartbeat);
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.max_attempts;
+      stop({ outcome: final ? 'failed' : 'retry' });
       this.logger.warn(`job ${job.id} (${job.payload.type}) attempt ${job.attempts} failed${final ? ', giving up' : ''}: ${message}`);
       await this.dataSource
         .query(

@@ -8,6 +8,7 @@ import { ConnectionsModule } from '../connections/connections.module';
 import { APP_CONFIG } from '../system/tokens';
 import { connectionBackfillJob, connectionSyncJob } from './connection-sync.job';
 import { ConnectionSyncTick } from './connection-sync.tick';
+import { StriveMetrics } from '../metrics/strive-metrics';
 import { TypeOrmUnitOfWork } from '../persistence/unit-of-work/typeorm-unit-of-work';
 import { CHALLENGE_REPOSITORY, CLOCK, JOB_HANDLERS, MEMBER_RESCORER, TICKS, UNIT_OF_WORK } from '../system/tokens';
 import { challengeEnrollAutomaticJob } from './challenge-enroll-automatic.job';
@@ -36,13 +37,14 @@ import { RecordedPushRetentionTick } from './recorded-push-retention.tick';
         rescorer: MemberRescorer,
         sync: SyncConnectionUseCase,
         fanOut: FanOutNotificationUseCase,
+        metrics: StriveMetrics,
       ) => [
-        pointsRecountJob(recount), challengeRescoreJob(challenges, rescore), challengeEnrollAutomaticJob(challenges, enroll, rescorer),
+        pointsRecountJob(recount), challengeRescoreJob(challenges, rescore, metrics), challengeEnrollAutomaticJob(challenges, enroll, rescorer),
         connectionBackfillJob(sync), connectionSyncJob(sync), notificationFanOutJob(fanOut),
       ],
       inject: [
         CHALLENGE_REPOSITORY, RecountAppPointsUseCase, RescoreChallengeMembersUseCase, EnrollAutomaticMembersUseCase, MEMBER_RESCORER,
-        SyncConnectionUseCase, FanOutNotificationUseCase,
+        SyncConnectionUseCase, FanOutNotificationUseCase, StriveMetrics,
       ],
     },
     {

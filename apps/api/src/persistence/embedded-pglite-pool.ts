@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { EventEmitter } from 'node:events';
+import { acquireEmbeddedDatabaseLock, releaseEmbeddedDatabaseLock } from './embedded-database-lock';
 
 /**
  * A `pg`-compatible pool over one embedded PGlite database, handed to TypeORM's
@@ -19,6 +20,8 @@ export class EmbeddedPglitePool extends EventEmitter {
   static database(dataDir: string): Promise<PGlite> {
     let database = this.databases.get(dataDir);
     if (!database) {
+      // One process per database files (embedded-database-lock.ts); the CLI has taken it already.
+      acquireEmbeddedDatabaseLock(dataDir, 'server');
       database = PGlite.create({
         dataDir,
         // TypeORM sends JS booleans; serialise them as PostgreSQL literals.
@@ -50,6 +53,7 @@ export class EmbeddedPglitePool extends EventEmitter {
     EmbeddedPglitePool.databases.delete(this.options.dataDir);
     this.queue
       .then(() => database?.then((db) => db.close()))
+      .then(() => releaseEmbeddedDatabaseLock(this.options.dataDir))
       .then(() => callback(null), (error: Error) => callback(error));
   }
 }

@@ -7,6 +7,8 @@ import {
   PROFILE_REPOSITORY, UNIT_OF_WORK,
 } from '../system/tokens';
 import { useCaseProvider } from '../system/use-case-provider';
+import { StriveMetrics } from '../metrics/strive-metrics';
+import { timedActivityListener } from '../metrics/timed-activity-listener';
 
 const providers: Provider[] = [
   useCaseProvider(RefreshProfilePointsUseCase),
@@ -15,8 +17,12 @@ const providers: Provider[] = [
     // What follows every stored activity change, inside its transaction: the points ledger,
     // then the scores of the profile's challenges. Add a listener here, nowhere else.
     provide: ACTIVITY_CHANGE_LISTENERS,
-    useFactory: (ledger: RefreshProfilePointsUseCase, scoring: RescoreProfileChallengesUseCase) => [ledger, scoring],
-    inject: [RefreshProfilePointsUseCase, RescoreProfileChallengesUseCase],
+    // Each timed into strive_rescore_duration_seconds{trigger}.
+    useFactory: (ledger: RefreshProfilePointsUseCase, scoring: RescoreProfileChallengesUseCase, metrics: StriveMetrics) => [
+      timedActivityListener('write.points_ledger', ledger, metrics),
+      timedActivityListener('write.challenge_scores', scoring, metrics),
+    ],
+    inject: [RefreshProfilePointsUseCase, RescoreProfileChallengesUseCase, StriveMetrics],
   },
   useCaseProvider(RecordActivityUseCase, UNIT_OF_WORK, ACTIVITY_CHANGE_LISTENERS),
   useCaseProvider(RescoreChallengeMembersUseCase, UNIT_OF_WORK, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, CLOCK),

@@ -20,6 +20,28 @@ describeContract('AppRepository', (world) => {
   });
 });
 
+describeContract('AppRepository (operators)', (world) => {
+  it('lists every app oldest first', async () => {
+    await world().apps.save(app(ID.appB, { createdAt: new Date('2026-05-02T09:00:00Z') }));
+    await world().apps.save(app(ID.appA, { createdAt: new Date('2026-05-01T09:00:00Z') }));
+    expect((await world().apps.list()).map((a) => a.id)).toEqual([ID.appA, ID.appB]);
+  });
+
+  it('deletes one app and what it owns, leaving the others', async () => {
+    await world().apps.save(app(ID.appA));
+    await world().apps.save(app(ID.appB));
+    await world().adminTokens.save({ digest: 'a-token', appId: ID.appA, expiresAt: new Date('2026-05-02T08:00:00Z') });
+    await world().adminTokens.save({ digest: 'b-token', appId: ID.appB, expiresAt: new Date('2026-05-02T08:00:00Z') });
+    await world().apps.delete(ID.appA);
+    expect(await world().apps.findByClientId('client-a')).toBeNull();
+    expect((await world().apps.list()).map((a) => a.id)).toEqual([ID.appB]);
+    expect(await world().adminTokens.findByDigest('b-token')).not.toBeNull();
+    // The database removes what the app owned (the in-memory twins keep their maps apart).
+    const engine = world().engine;
+    if (engine) expect(await engine.query('SELECT token_digest FROM admin_token ORDER BY 1')).toEqual([{ token_digest: 'b-token' }]);
+  });
+});
+
 describeContract('AdminTokenRepository', (world) => {
   const token = (digest: string, expiresAt: string) => ({ digest, appId: ID.appA, expiresAt: new Date(expiresAt) });
 
@@ -41,5 +63,17 @@ describeContract('AdminTokenRepository', (world) => {
     expect(await world().adminTokens.findByDigest('eleven')).toBeNull();
     expect(await world().adminTokens.findByDigest('noon')).toEqual(token('noon', '2026-05-02T12:00:00Z'));
     expect(await world().adminTokens.deleteExpired(new Date('2026-05-02T11:59:59Z'))).toBe(0);
+  });
+
+  it("deletes every token of one app and says how many, keeping other apps' tokens", async () => {
+    await world().apps.save(app(ID.appB));
+    await world().adminTokens.save(token('a1', '2026-05-02T10:00:00Z'));
+    await world().adminTokens.save(token('a2', '2026-05-02T11:00:00Z'));
+    await world().adminTokens.save({ digest: 'b1', appId: ID.appB, expiresAt: new Date('2026-05-02T10:00:00Z') });
+    expect(await world().adminTokens.deleteForApp(ID.appA)).toBe(2);
+    expect(await world().adminTokens.findByDigest('a1')).toBeNull();
+    expect(await world().adminTokens.findByDigest('a2')).toBeNull();
+    expect(await world().adminTokens.findByDigest('b1')).not.toBeNull();
+    expect(await world().adminTokens.deleteForApp(ID.appA)).toBe(0);
   });
 });

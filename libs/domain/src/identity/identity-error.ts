@@ -8,6 +8,7 @@ export enum IdentityErrorCode {
   NotOwnProfile = 'identity.not_own_profile',
   ProfileNotFound = 'identity.profile_not_found',
   InvalidOrdering = 'identity.invalid_ordering',
+  AppNotFound = 'identity.app_not_found',
 }
 
 export class IdentityError extends DomainError<IdentityErrorCode> {
@@ -17,5 +18,9 @@ export class IdentityError extends DomainError<IdentityErrorCode> {
 
   static profileNotFound(id: string): IdentityError {
     return new IdentityError(IdentityErrorCode.ProfileNotFound, `No profile ${id}.`);
+  }
+
+  static appNotFound(clientId: string): IdentityError {
+    return new IdentityError(IdentityErrorCode.AppNotFound, `No app with client id ${clientId}.`);
   }
 }

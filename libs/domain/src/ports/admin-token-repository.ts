@@ -5,4 +5,6 @@ export interface AdminTokenRepository {
   findByDigest(digest: string): Promise<AdminToken | null>;
   /** Drops tokens that expired before `instant`; returns how many. */
   deleteExpired(instant: Date): Promise<number>;
+  /** Drops every admin token of an app (its secret was rotated); returns how many. */
+  deleteForApp(appId: string): Promise<number>;
 }

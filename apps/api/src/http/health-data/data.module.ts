@@ -21,5 +21,7 @@ const useCases: Provider[] = [
   imports: [IdentityModule],
   controllers: [DataController, PointsController],
   providers: [...useCases, HealthDataReader],
+  // The CLI's `demo seed` uploads through the same use case as POST profile/{id}/data/.
+  exports: [IngestHealthDataUseCase],
 })
 export class DataModule {}

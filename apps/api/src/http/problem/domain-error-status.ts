@@ -18,6 +18,7 @@ const IDENTITY: Record<IdentityErrorCode, HttpStatus> = {
   [IdentityErrorCode.NotOwnProfile]: HttpStatus.FORBIDDEN,
   [IdentityErrorCode.ProfileNotFound]: HttpStatus.NOT_FOUND,
   [IdentityErrorCode.InvalidOrdering]: HttpStatus.BAD_REQUEST,
+  [IdentityErrorCode.AppNotFound]: HttpStatus.NOT_FOUND,
 };
 
 const HEALTH_DATA: Record<HealthDataErrorCode, HttpStatus> = {

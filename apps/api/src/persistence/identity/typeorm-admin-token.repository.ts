@@ -22,4 +22,9 @@ export class TypeOrmAdminTokenRepository implements AdminTokenRepository {
     const result = await this.rows.delete({ expiresAt: LessThanOrEqual(instant) });
     return result.affected ?? 0;
   }
+
+  async deleteForApp(appId: string): Promise<number> {
+    const result = await this.rows.delete({ appId });
+    return result.affected ?? 0;
+  }
 }
