@@ -1,3 +1,4 @@
+import { StriveMetrics } from '../src/metrics/strive-metrics';
 import { Clock } from '@strive/domain';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../src/config/app-config';
@@ -286,6 +287,10 @@ describe('webhooks', () => {
 
     it('retries a receiver that fails three times, under one webhook-id, and logs every attempt', async () => {
       const endpoint = await createEndpoint('stress_summary', '/flaky');
+      const counted = async () => Object.fromEntries(
+        (await test.app.get(StriveMetrics).webhookDeliveries.get()).values.map((v) => [v.labels.outcome, v.value]),
+      );
+      const before = await counted();
       let calls = 0;
       receiver.answer = (r) => (r.path === '/flaky' && ++calls <= 3 ? 500 : 204);
       await uploadStress('flaky-1');
@@ -300,6 +305,9 @@ describe('webhooks', () => {
         [500, 'HTTP 500'], [500, 'HTTP 500'], [500, 'HTTP 500'], [204, null],
       ]);
       expect(logged.attempts.every((a: { latency_ms: number }) => Number.isInteger(a.latency_ms) && a.latency_ms >= 0)).toBe(true);
+      // webhook_deliveries_total: three attempts with a retry due, then one delivered.
+      const after = await counted();
+      expect([(after.retrying ?? 0) - (before.retrying ?? 0), (after.delivered ?? 0) - (before.delivered ?? 0)]).toEqual([3, 1]);
     });
 
     it('does not follow a redirect: a 3xx is a failed attempt', async () => {

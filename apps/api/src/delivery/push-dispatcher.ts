@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Clock, DeliverPushUseCase } from '@strive/domain';
+import { Clock, DeliverPushUseCase, PushDeliveryStatus } from '@strive/domain';
 import { AppConfig } from '../config/app-config';
+import { StriveMetrics, WebhookDeliveryOutcome } from '../metrics/strive-metrics';
 import { TypeOrmPushFanOut } from '../persistence/delivery/typeorm-push-fan-out';
 import { APP_CONFIG, CLOCK } from '../system/tokens';
+
+const OUTCOME_OF: Record<PushDeliveryStatus, WebhookDeliveryOutcome> = { delivered: 'delivered', pending: 'retrying', failed: 'gave_up' };
 
 /**
  * The webhook delivery of this process (docs/webhooks.md), when jobs are enabled: challenge events
@@ -22,6 +25,7 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly fanOut: TypeOrmPushFanOut,
     private readonly deliver: DeliverPushUseCase,
+    private readonly metrics: StriveMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -43,15 +47,22 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
     await this.fanOut.releaseChallengeEvents(this.clock.now());
     await this.fanOut.releaseDataPushes(this.clock.now());
     let attempts = 0;
-    while (await this.deliver.execute()) attempts++;
+    while (await this.deliverOne()) attempts++;
     return attempts;
+  }
+
+  /** One attempt, counted in webhook_deliveries_total by its outcome; null when nothing was due. */
+  private async deliverOne(): Promise<PushDeliveryStatus | null> {
+    const status = await this.deliver.execute();
+    if (status) this.metrics.webhookDeliveries.inc({ outcome: OUTCOME_OF[status] });
+    return status;
   }
 
   private async work(): Promise<void> {
     while (!this.stopped) {
-      const sent = await this.deliver.execute().catch((error) => {
+      const sent = await this.deliverOne().catch((error) => {
         this.logger.error(`delivery failed: ${(error as Error).message}`);
-        return false;
+        return null;
       });
       if (!sent && !this.stopped) await new Promise((resolve) => setTimeout(resolve, this.config.jobs.pollIntervalMs).unref());
     }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
-/** Outcomes of one webhook delivery attempt (the label set of webhook_deliveries_total). */
-export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'retrying' | 'gave_up';
+/** Outcomes of one webhook delivery attempt (the label set of webhook_deliveries_total): delivered, failed with a retry due, failed for good. */
+export type WebhookDeliveryOutcome = 'delivered' | 'retrying' | 'gave_up';
 
 /** Seconds: from a fast cached read to a slow rescore. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -44,7 +44,7 @@ export class StriveMetrics {
     registers: [this.registry],
   });
 
-  /** For the webhook delivery code: one increment per attempt (registered now, so the series exist from the start). */
+  /** One increment per webhook delivery attempt (PushDispatcher), by outcome. */
   readonly webhookDeliveries = new Counter({
     name: 'webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome.',

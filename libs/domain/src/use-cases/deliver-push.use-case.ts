@@ -1,4 +1,4 @@
-import { deliveryAfterAttempt, RetryPolicy } from '../delivery/push-delivery';
+import { deliveryAfterAttempt, PushDeliveryStatus, RetryPolicy } from '../delivery/push-delivery';
 import { endpointAfterAttempt } from '../delivery/push-endpoint';
 import { webhookId } from '../delivery/push-event';
 import { signingSecrets } from '../delivery/push-secret';
@@ -9,7 +9,8 @@ import { WebhookSender } from '../ports/webhook-sender';
 /**
  * One step of a delivery worker: claims a due delivery, sends it signed with the endpoint's
  * current secrets, and records the attempt with the delivery's and the endpoint's new state.
- * Answers false when nothing was due.
+ * Answers the delivery's status after the attempt (pending: a retry is due later; failed: its 24
+ * hours are over), or null when nothing was due.
  */
 export class DeliverPushUseCase {
   constructor(
@@ -21,9 +22,9 @@ export class DeliverPushUseCase {
     private readonly leaseTokens: { uuid(): string },
   ) {}
 
-  async execute(): Promise<boolean> {
+  async execute(): Promise<PushDeliveryStatus | null> {
     const claimed = await this.queue.claim(this.clock.now(), this.leaseMs, this.leaseTokens.uuid());
-    if (!claimed) return false;
+    if (!claimed) return null;
     const sentAt = this.clock.now();
     const attempt = await this.sender.send({
       url: claimed.endpoint.url,
@@ -35,6 +36,6 @@ export class DeliverPushUseCase {
     const delivery = deliveryAfterAttempt(claimed.delivery, attempt, this.retry);
     const succeeded = delivery.status === 'delivered';
     await this.queue.complete(claimed, attempt, delivery, (current) => endpointAfterAttempt(current, succeeded, attempt.at));
-    return true;
+    return delivery.status;
   }
 }

@@ -117,8 +117,8 @@ describe(DeliverPushUseCase.name, () => {
     const http = sender(200);
     const deliver = new DeliverPushUseCase(queue, http, clock, { baseMs: 5_000, random: () => 0 }, 30_000, new SequentialIdGenerator());
 
-    expect(await deliver.execute()).toBe(true);
-    expect(await deliver.execute()).toBe(false);
+    expect(await deliver.execute()).toBe('delivered');
+    expect(await deliver.execute()).toBeNull();
     expect(http.sent).toEqual([
       { url: 'https://hooks.example.com/in', webhookId: 'msg_ev1', timestamp: clock.now(), body: '{"event":"challenge_start"}', secrets: ['whsec_new', 'whsec_old'] },
     ]);
