@@ -11,9 +11,12 @@
  *    inserted with SQL (not timed).
  * 3. POST notification/send_to_all/ (its answer time is reported apart), then the fan-out job:
  *    timed until GET notification/{id}/ says `sent`; the recorded pushes are counted.
+ * 4. The anchor in the same run: the same devices read and recorded with raw SQL from this
+ *    process (500 per batch, one multi-row INSERT each); `fanOutVsAnchor` = anchor time / fan-out time.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
@@ -126,6 +129,27 @@ async function main(): Promise<void> {
     }
     const fanOutSeconds = (performance.now() - t) / 1000;
     const [{ n: recorded }] = (await pool.query('SELECT count(*)::int AS n FROM recorded_push')).rows;
+
+    // ---- the anchor, same run: the least the fan-out must do, as raw SQL from this process ----
+    // Devices read in id order, 500 at a time, each batch recorded with one multi-row INSERT
+    // into a table shaped like recorded_push: no job, no notification row, no counts.
+    await pool.query('CREATE TABLE anchor_push (LIKE recorded_push INCLUDING ALL)');
+    const message = JSON.stringify({ title: 'Bench', body: 'Fan-out benchmark', data: { kind: 'bench' } });
+    const anchorId = randomUUID();
+    t = performance.now();
+    for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
+      const { rows } = await pool.query<{ id: string; token: string; platform: string }>(
+        'SELECT id, token, platform FROM device WHERE app_id = $1 AND id > $2 ORDER BY id LIMIT 500', [appId, after],
+      );
+      if (rows.length === 0) break;
+      await pool.query(
+        `INSERT INTO anchor_push (app_id, notification_id, platform, token, message, recorded_at)
+         SELECT $1, $2, platform, token, $3::jsonb, now() FROM unnest($4::text[], $5::text[]) AS t(platform, token)`,
+        [appId, anchorId, message, rows.map((r) => r.platform), rows.map((r) => r.token)],
+      );
+      after = rows[rows.length - 1].id;
+    }
+    const anchorSeconds = (performance.now() - t) / 1000;
     console.log(JSON.stringify({
       machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
       devices: DEVICES,
@@ -134,6 +158,8 @@ async function main(): Promise<void> {
       devicesPerSecond: Math.round(DEVICES / fanOutSeconds),
       counts: { devices: read.devices, sent: read.sent, failed: read.failed, unregistered: read.unregistered },
       recorded,
+      anchorRawSqlSeconds: round(anchorSeconds),
+      fanOutVsAnchor: Math.round((anchorSeconds / fanOutSeconds) * 100) / 100,
       apiRssMb: { beforeSend: before, maxDuringFanOut: server.maxRss() },
     }, null, 2));
   } finally {

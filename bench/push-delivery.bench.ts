@@ -3,6 +3,7 @@
  *  1. deliveries per second to a local receiver (node:http, answers 204 at once) with 1 and with 50
  *     endpoints (BENCH_ENDPOINTS, default "1,50"): BENCH_EVENTS stress summaries (default 2,000)
  *     are uploaded, then the clock runs from their release until every (event, endpoint) arrived;
+ *     and, as the anchor in the same run, a bare loop POSTing signed bodies to the same receiver;
  *  2. latency from an upload's answer to its webhook at the receiver, PUSH_INTERVAL_SECONDS=1
  *     (BENCH_LATENCY_SAMPLES uploads, default 50, one at a time): p50/p95/max. With an interval
  *     of 1 s the expected mean is about half a second plus the poll interval.
@@ -22,6 +23,7 @@ import { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { Webhook } from 'standardwebhooks';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/strive_bench_push';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
@@ -121,7 +123,7 @@ const upload = async (profile: { id: string; bearer: string }, from: number, cou
   if (response.status !== 201) throw new Error(`upload: ${JSON.stringify(response.body)}`);
 };
 
-async function throughput(endpoints: number): Promise<void> {
+async function throughput(endpoints: number): Promise<number> {
   await emptyDatabase();
   const receiver = new Receiver();
   const url = await receiver.start();
@@ -135,10 +137,39 @@ async function throughput(endpoints: number): Promise<void> {
     while (receiver.total() < expected) await sleep(5);
     const seconds = (performance.now() - started) / 1000;
     console.log(`${endpoints} endpoint(s): ${expected} deliveries in ${seconds.toFixed(2)} s = ${(expected / seconds).toFixed(0)} deliveries/s`);
+    return expected / seconds;
   } finally {
     await stopApi(server);
     await receiver.stop();
   }
+}
+
+/**
+ * The anchor, in the same run: the same kind of body signed with the standardwebhooks package and
+ * POSTed by a bare loop with PUSH_WORKERS requests in flight to the same receiver: no database, no
+ * outbox, no attempt log. What any sender on this machine can reach.
+ */
+async function bareSender(count: number): Promise<number> {
+  const receiver = new Receiver();
+  const url = await receiver.start();
+  const webhook = new Webhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`);
+  const body = JSON.stringify({ profile: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f', data: { date: '2000-01-01', average_stress: 30, source: 'OURA', external_id: 's-0' } });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: Number(WORKERS) }, async () => {
+    while (next < count) {
+      const id = `msg_${next++}`;
+      const at = new Date();
+      await fetch(`${url}/bare`, {
+        method: 'POST', body,
+        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': webhook.sign(id, at, body) },
+      });
+    }
+  }));
+  const rate = count / ((performance.now() - started) / 1000);
+  await receiver.stop();
+  console.log(`anchor, a bare signed POST loop (${WORKERS} in flight, no database): ${count} in ${(count / rate).toFixed(2)} s = ${rate.toFixed(0)} deliveries/s`);
+  return rate;
 }
 
 async function latency(): Promise<void> {
@@ -165,7 +196,10 @@ async function latency(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  for (const endpoints of ENDPOINTS) await throughput(endpoints);
+  const rates = new Map<number, number>();
+  for (const endpoints of ENDPOINTS) rates.set(endpoints, await throughput(endpoints));
+  const anchor = await bareSender(EVENTS * Math.max(...ENDPOINTS));
+  for (const [endpoints, rate] of rates) console.log(`${endpoints} endpoint(s): ${(rate / anchor).toFixed(2)}x the bare sender`);
   await latency();
 }
 

@@ -152,6 +152,23 @@ describe('docs/api-guide.md examples', () => {
     await call('app-totals', 'GET', '/api/v1/app/totals/', 'admin');
     await call('profile-points', 'GET', `/api/v1/profile/${ann.public_id}/`, 'profile');
 
+    // Insights and loyalty
+    await call('bio-age', 'GET', '/api/v1/insights/bio_age?start_date=2026-03-02&end_date=2026-03-08', 'profile');
+    await call('shop-put', 'PUT', '/api/v1/app/shop/', 'admin', { url_template: 'https://shop.example.com/cart?items={items}&ref={profile}' });
+    await call('product-create', 'POST', '/api/v1/app/products/', 'admin', {
+      name: 'Trail socks', description: 'Merino socks for long runs.', price: 14.9, currency: 'EUR', sku: 'SOCK-TRAIL-42',
+      rules: { min_total_points: 20, activity_types: ['RUNNING'] },
+    });
+    await call('recommended-products', 'GET', '/api/v1/loyalty/get_recommended_products?limit=10', 'profile');
+    await call('shopping-cart', 'GET', '/api/v1/loyalty/get_shoppingcart_link', 'profile');
+    await call('activity-types', 'GET', '/api/v1/activity_types/', 'profile');
+
+    // Devices and notifications
+    await call('device-register', 'POST', `/api/v1/profile/${ann.public_id}/devices/`, 'profile', { token: 'fcm-token-of-anns-phone', platform: 'android' });
+    const notification = await call('notification-send-to-all', 'POST', '/api/v1/notification/send_to_all/', 'admin', { title: 'Week 2 starts today', body: 'Keep your streak going!' });
+    await test.runJobs();
+    await call('notification-get', 'GET', `/api/v1/notification/${notification.public_id}/`, 'admin');
+
     // Refusals
     await call('error-validation', 'POST', '/api/v1/profile/', 'admin', { name: '', nickname: 'Annie' });
     await call('error-unauthorized', 'GET', '/api/v1/challenge/', 'none');

@@ -1,6 +1,6 @@
 import { AppFeatureRepository, AppRepository, GrantAppFeatureUseCase, RevokeAppFeatureUseCase } from '@strive/domain';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -159,6 +159,9 @@ describe('ECG PDF (GET profile/{id}/ecg_recordings/pdf/)', () => {
       writeFileSync(join(dir, 'chart.pdf'), response.body);
       // 254 dots per inch: 10 pixels per millimetre.
       await run('pdftoppm', ['-png', '-r', '254', '-f', '1', '-l', '1', '-singlefile', join(dir, 'chart.pdf'), join(dir, 'page')]);
+      // Kept (git-ignored) for a person to look at, as the widget's screenshots are.
+      mkdirSync(join(__dirname, 'output'), { recursive: true });
+      copyFileSync(join(dir, 'page.png'), join(__dirname, 'output', 'ecg-page-1.png'));
       const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
       // A4 landscape: 2970 x 2100 (pdftoppm rounds the last pixel up).
       expect([Math.round(png.width / 10), Math.round(png.height / 10)]).toEqual([297, 210]);
