@@ -290,7 +290,7 @@ describe('ECG PDF (GET profile/{id}/ecg_recordings/pdf/)', () => {
 
       await expect(cli('app', 'grant', '--client-id', 'nobody', '--feature', 'ecg_pdf')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No app has the client id "nobody"') });
       await expect(cli('app', 'grant', '--client-id', client.clientId, '--feature', 'x_ray')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown feature "x_ray"; known: ecg_pdf') });
-      await expect(cli('app', 'grant', '--client-id', client.clientId)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('app grant --client-id <client id> --feature <feature>') });
+      await expect(cli('app', 'grant', '--client-id', client.clientId)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run cli -- app grant --client-id <id> --feature <feature>') });
     }, 240_000);
   });
 });
