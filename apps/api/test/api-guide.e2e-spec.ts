@@ -36,7 +36,18 @@ describe('docs/api-guide.md examples', () => {
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    test = await startTestApp({ clock, env: { PUBLIC_BASE_URL: 'https://api.example.com' } });
+    test = await startTestApp({
+      clock,
+      env: {
+        PUBLIC_BASE_URL: 'https://api.example.com',
+        // A Strava application as a deployment configures it: connect URLs point at strava.com (nothing is
+        // called before the person consents); a fixed key makes the signed widget tickets repeatable.
+        STRAVA_CLIENT_ID: '12345', STRAVA_CLIENT_SECRET: 'strava-client-secret', VENDOR_SANDBOX: 'off',
+        CONNECTION_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64'),
+        // hooks.example.com does not resolve on a test machine; the target checks have their own tests.
+        PUSH_ALLOW_PRIVATE_TARGETS: 'true',
+      },
+    });
   });
   afterAll(() => test.close());
 
@@ -163,6 +174,18 @@ describe('docs/api-guide.md examples', () => {
     await call('shopping-cart', 'GET', '/api/v1/loyalty/get_shoppingcart_link', 'profile');
     await call('activity-types', 'GET', '/api/v1/activity_types/', 'profile');
 
+    // Connections (wearables)
+    await call('connection-connect', 'POST', '/api/v1/connection/strava/connect/', 'profile', { profile: ann.public_id, redirect: 'https://app.example.com/connected' });
+    await call('connections-list', 'GET', `/api/v1/profile/${ann.public_id}/connections/?redirect=https://app.example.com/connected`, 'profile');
+    await call('connection-widget', 'GET', `/api/v1/profile/${ann.public_id}/connection_widget/`, 'profile');
+
+    // Webhooks (push endpoints)
+    const endpoint = await call('push-endpoint-create', 'POST', '/api/v1/app/push_endpoints/', 'admin', { data_type: 'challenge', url: 'https://hooks.example.com/strive/challenges' });
+    secrets.push(endpoint.secret.slice('whsec_'.length)); // the stand-in keeps the whsec_ prefix
+    await call('push-endpoint-list', 'GET', '/api/v1/app/push_endpoints/', 'admin');
+    const rotated = await call('push-endpoint-rotate', 'POST', `/api/v1/app/push_endpoints/${endpoint.id}/rotate_secret/`, 'admin');
+    secrets.push(rotated.secret.slice('whsec_'.length));
+
     // Devices and notifications
     await call('device-register', 'POST', `/api/v1/profile/${ann.public_id}/devices/`, 'profile', { token: 'fcm-token-of-anns-phone', platform: 'android' });
     const notification = await call('notification-send-to-all', 'POST', '/api/v1/notification/send_to_all/', 'admin', { title: 'Week 2 starts today', body: 'Keep your streak going!' });
@@ -212,8 +235,12 @@ function standIns(text: string, secrets: string[]): string {
   };
   let out = text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (uuid) => fake(uuid, 'uuid'));
   for (const secret of secrets) out = out.split(secret).join(fake(secret, 'secret'));
-  // Cursors are opaque: shown as a placeholder.
-  return out.replace(/cursor=[^&"\\]+/g, 'cursor=<cursor>');
+  // Cursors, OAuth states, PKCE challenges and signed tickets are opaque and differ on every run: placeholders.
+  return out
+    .replace(/cursor=[^&"\\]+/g, 'cursor=<cursor>')
+    .replace(/ticket=[^&"\\]+/g, 'ticket=<ticket>')
+    .replace(/([?&](?:amp;)?state=)[^&"\\]+/g, '$1<state>')
+    .replace(/(code_challenge=)[^&"\\]+/g, '$1<code_challenge>');
 }
 
 const AUTH_HEADER: Record<Auth, string | null> = {
