@@ -167,13 +167,22 @@ describe('connection sync', () => {
     expect(await databaseSnapshot(test)).toEqual(snapshot);
   });
 
-  it('refuses a webhook it cannot read, and revokes on the athlete\'s deauthorization', async () => {
+  it('refuses a webhook it cannot read; a deauthorization notice revokes only once the vendor refuses the tokens (Strava does not sign it)', async () => {
     await test.http.post('/api/v1/connection/strava/webhook/').set('content-type', 'application/json').send('{"no": "owner"}').expect(400);
     await test.http.post('/api/v1/connection/nope/webhook/').send({}).expect(404);
-    const { profile, user } = await connected('Fay');
-    const answer = await notify(user, 'deauthorization');
-    expect(answer.status).toBe(200);
-    const row = await connectionOf(profile);
+
+    // A forged notice (the athlete did not withdraw anything): the sync it asks for succeeds.
+    const forged = await connected('Fay');
+    expect((await notify(forged.user, 'deauthorization')).status).toBe(200);
+    await test.runJobs();
+    expect((await connectionOf(forged.profile)).state).toBe('connected');
+
+    // The athlete withdrew consent at Strava: the sync meets the refusal and revokes.
+    const real = await connected('Gil');
+    await sandboxControl(test, 'revoke', { vendor: 'strava', user: real.user });
+    expect((await notify(real.user, 'deauthorization')).status).toBe(200);
+    await test.runJobs();
+    const row = await connectionOf(real.profile);
     expect([row.state, row.sealed_grant]).toEqual(['revoked', null]);
   });
 

@@ -53,7 +53,7 @@ describe(HttpWebhookSender.name, () => {
     const before = receiver.received.length;
     const attempt = await new HttpWebhookSender(new DnsAddressResolver(), strict, clock).send(request(`http://localhost:${port}/rebound`));
     expect(attempt.statusCode).toBeNull();
-    expect(attempt.error).toMatch(/must not point at (127\.0\.0\.1|::1)/);
+    expect(attempt.error).toBe('url must not point at a loopback, private, link-local or metadata address: refused.');
     expect(receiver.received).toHaveLength(before);
   });
 

@@ -440,13 +440,16 @@ describe('webhook targets without the local-development switches', () => {
 
   afterAll(() => test.close());
 
+  const REFUSED_TARGET = 'url must not point at a loopback, private, link-local or metadata address: refused.';
   it.each([
     ['http', 'http://hooks.example.com/in', 'https'],
-    ['a loopback target', 'https://127.0.0.1/in', '127.0.0.1'],
-    ['the metadata service', 'https://169.254.169.254/latest/meta-data', '169.254.169.254'],
-    ['a private network target', 'https://10.1.2.3/in', '10.1.2.3'],
-    ['a name that resolves to loopback', 'https://localhost:8443/in', 'localhost'],
-    ['IPv6 loopback', 'https://[::1]/in', '::1'],
+    // The refusal never says which address a host resolved to (that would map the service's network).
+    ['a loopback target', 'https://127.0.0.1/in', REFUSED_TARGET],
+    ['the metadata service', 'https://169.254.169.254/latest/meta-data', REFUSED_TARGET],
+    ['a private network target', 'https://10.1.2.3/in', REFUSED_TARGET],
+    ['a name that resolves to loopback', 'https://localhost:8443/in', REFUSED_TARGET],
+    ['IPv6 loopback', 'https://[::1]/in', REFUSED_TARGET],
+    ['IPv4-compatible IPv6 loopback', 'https://[::127.0.0.1]/in', REFUSED_TARGET],
   ])('refuses %s with 400 and changes nothing', async (_why, url, named) => {
     const before = await databaseSnapshot(test);
     const response = await test.http.post('/api/v1/app/push_endpoints/').set(bearerAuth(admin)).send({ data_type: 'challenge', url }).expect(400);

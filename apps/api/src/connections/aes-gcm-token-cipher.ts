@@ -25,8 +25,11 @@ export class AesGcmTokenCipher implements TokenCipher {
   open(sealed: string): string {
     const [version, iv, body, tag] = sealed.split('.');
     if (version !== VERSION || iv === undefined || body === undefined || tag === undefined) throw new Error('not a sealed token');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    // The full 16-byte tag only: Node would accept a truncated one, which weakens the check.
+    const authTag = Buffer.from(tag, 'base64url');
+    if (authTag.length !== 16) throw new Error('not a sealed token');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
+    decipher.setAuthTag(authTag);
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   }
 }

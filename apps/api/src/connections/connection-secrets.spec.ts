@@ -29,6 +29,8 @@ describe(AesGcmTokenCipher.name, () => {
     expect(() => cipher.open([v, iv, flipped.toString('base64url'), tag].join('.'))).toThrow();
     expect(() => new AesGcmTokenCipher(randomBytes(32)).open(sealed)).toThrow();
     expect(() => cipher.open('plain')).toThrow('not a sealed token');
+    // A truncated tag (Node would accept 4 bytes) is refused before any decryption.
+    expect(() => cipher.open([v, iv, body, Buffer.from(tag, 'base64url').subarray(0, 4).toString('base64url')].join('.'))).toThrow('not a sealed token');
   });
 });
 
@@ -44,6 +46,10 @@ describe(HmacConnectionTicketSigner.name, () => {
     expect(signer.verify(`${other}.${mac}`)).toBeNull();
     expect(signer.verify(`${body}.${mac}x`)).toBeNull();
     expect(signer.verify(body)).toBeNull();
+    // base64url decoding skips foreign characters: a valid ticket with text appended must not verify
+    // (it would be carried into the widget page's script).
+    expect(Buffer.from(`${mac}=</script><h1>x`, 'base64url')).toEqual(Buffer.from(mac, 'base64url'));
+    expect(signer.verify(`${body}.${mac}=</script><h1>x`)).toBeNull();
     expect(new HmacConnectionTicketSigner(randomBytes(32)).verify(text)).toBeNull();
   });
 });

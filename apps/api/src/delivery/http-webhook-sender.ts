@@ -32,7 +32,9 @@ export class HttpWebhookSender implements WebhookSender {
     try {
       const url = new URL(req.url);
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      const addresses = ipaddr.isValid(host) ? [host] : await this.resolver.resolve(host);
+      // The whole attempt, name resolution included, stays within the timeout (and so well within
+      // the worker's 30 s lease): a receiver's slow DNS is a failed attempt like a slow answer.
+      const addresses = ipaddr.isValid(host) ? [host] : await this.withinTimeout(this.resolver.resolve(host), started);
       if (addresses.length === 0) return finish(null, `${host} does not resolve`);
       assertPublicAddresses(addresses, this.policy);
       const signature = req.secrets.map((secret) => new Webhook(secret).sign(req.webhookId, req.timestamp, req.body)).join(' ');
@@ -43,11 +45,21 @@ export class HttpWebhookSender implements WebhookSender {
         'webhook-timestamp': String(Math.floor(req.timestamp.getTime() / 1000)),
         'webhook-signature': signature,
       };
-      const statusCode = await this.post(url, addresses[0], headers, req.body);
+      const statusCode = await this.withinTimeout(this.post(url, addresses[0], headers, req.body), started);
       return finish(statusCode, statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}`);
     } catch (error) {
       return finish(null, (error as Error).message);
     }
+  }
+
+  /** `work`, or a timeout error once `timeoutMs` have passed since `started`. */
+  private withinTimeout<T>(work: Promise<T>, started: number): Promise<T> {
+    const left = Math.max(0, this.timeoutMs - (performance.now() - started));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs / 1000} s`)), left);
+    });
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
   }
 
   /** POSTs to `address`, naming the URL's host (Host header, TLS server name); answers the status once the body is read. */

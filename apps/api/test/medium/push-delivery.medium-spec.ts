@@ -128,6 +128,12 @@ for (const engine of ENGINES) {
       expect(logged?.delivery).toMatchObject({ status: 'delivered', attempts: 1, deliveredAt: attempt.at });
       expect(logged?.attempts).toEqual([attempt]);
       expect(await new TypeOrmPushDeliveryRepository(db).find(ID.appB, first.delivery.id)).toBeNull();
+      // A manual re-send requeues a finished delivery once: a second (concurrent) one finds it pending.
+      const resend = { ...deliveredBy(first), status: 'pending' as const, nextAttemptAt: attempt.at, windowStart: attempt.at };
+      expect(await new TypeOrmPushDeliveryRepository(db).requeue(resend)).toBe(true);
+      expect(await new TypeOrmPushDeliveryRepository(db).requeue(resend)).toBe(false);
+      expect(await new TypeOrmPushDeliveryRepository(db).requeue({ ...resend, appId: ID.appB })).toBe(false);
+      await db.query("UPDATE push_delivery SET status = 'delivered', next_attempt_at = NULL WHERE id = $1", [first.delivery.id]);
       // first's endpoint is free again: its other delivery goes; second's is still busy
       const next = (await queue.claim(at('2026-05-01T10:05:03Z'), 30_000, ids.uuid())) as ClaimedPushDelivery;
       expect(next.endpoint.id).toBe(first.endpoint.id);

@@ -49,6 +49,8 @@ describe('push target rules', () => {
   it('judges addresses: public unicast only', () => {
     expect(['8.8.8.8', '2001:4860::8888'].map(isPublicAddress)).toEqual([true, true]);
     expect(['100.64.0.1', '224.0.0.1', '172.16.0.1', 'fe80::1', 'not-an-ip'].map(isPublicAddress)).toEqual([false, false, false, false, false]);
+    // IPv4-compatible IPv6 (::/96, deprecated) and the unspecified address are never targets.
+    expect(['::7f00:1', '::a00:1', '::'].map(isPublicAddress)).toEqual([false, false, false]);
   });
 
   it('checks the addresses a host name resolves to', async () => {

@@ -33,7 +33,7 @@ export function checkPushUrl(text: string, policy: PushTargetPolicy): string {
   if (!host) throw invalid('must name a host');
   if (ipaddr.isValid(host)) assertPublicAddresses([host], policy);
   else if (!policy.allowPrivateTargets && /(^|\.)(localhost|internal|local)$/i.test(host.replace(/\.$/, ''))) {
-    throw forbidden(host);
+    throw forbidden();
   }
   return host;
 }
@@ -47,20 +47,26 @@ export function assertPublicAddresses(addresses: readonly string[], policy: Push
   if (policy.allowPrivateTargets) return;
   if (addresses.length === 0) throw new PushError(PushErrorCode.ForbiddenTarget, 'url host does not resolve to any address.');
   const blocked = addresses.find((address) => !isPublicAddress(address));
-  if (blocked !== undefined) throw forbidden(blocked);
+  if (blocked !== undefined) throw forbidden();
 }
 
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    // ::/96 (IPv4-compatible, deprecated: ::127.0.0.1) is not global unicast, whatever the library calls it.
+    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
+  }
   return parsed.range() === 'unicast';
 }
 
-function forbidden(target: string): PushError {
+/** Says what was refused, never which address the host resolved to (that would map the service's network). */
+function forbidden(): PushError {
   return new PushError(
     PushErrorCode.ForbiddenTarget,
-    `url must not point at ${target}: loopback, private, link-local and metadata addresses are refused.`,
+    'url must not point at a loopback, private, link-local or metadata address: refused.',
   );
 }
 

@@ -29,6 +29,9 @@ export interface PushDeliveryRepository {
   find(appId: string, id: string): Promise<PushDeliveryRecord | null>;
   /** Up to `limit` deliveries, newest first whatever the direction. */
   page(query: PushDeliveryQuery): Promise<PushDeliveryRecord[]>;
-  /** Stores a manual re-send (status, next attempt, window). */
-  save(delivery: PushDelivery): Promise<void>;
+  /**
+   * Stores a manual re-send (status, next attempt, window) if the delivery is still finished:
+   * false when a concurrent re-send or worker made it pending first, or it is gone.
+   */
+  requeue(delivery: PushDelivery): Promise<boolean>;
 }

@@ -116,6 +116,15 @@ describe('connection edge cases', () => {
     await expect(receive.execute({ slug: 'strava', request: { method: 'POST', query: {}, headers: {}, rawBody: '' } })).rejects.toThrow('bug');
   });
 
+  it('disconnects a connection whose tokens cannot be opened (another key): nothing to revoke with, still disconnected', async () => {
+    const w = world();
+    const connection = await w.connected();
+    await w.connections.save({ ...connection, sealedGrant: 'sealed under a key this server no longer has' });
+    expect(await w.disconnect.execute({ authority: { principal: admin }, slug: 'strava', profileId: 'profile-1' })).toEqual({ vendorRevoked: false });
+    expect(w.strava.calls.revoke).toEqual([]);
+    expect((await w.connections.findById('app-1', connection.id))?.state).toBe('disconnected');
+  });
+
   it('disconnects a pending connection without calling the vendor', async () => {
     const w = world();
     await w.begin();

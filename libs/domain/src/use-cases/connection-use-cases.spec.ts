@@ -285,14 +285,27 @@ describe(ReceiveVendorWebhookUseCase.name, () => {
     await w.connections.save({ ...connection, syncedUntil: new Date('2026-03-04T00:00:00Z') });
     w.jobs.pending.length = 0;
     w.strava.webhookAnswer = { kind: 'notifications', notifications: [{ vendorUserId: 'athlete-9', from: new Date('2026-02-20T00:00:00Z'), to: null }, { vendorUserId: 'someone-else', from: null, to: null }] };
-    expect(await receive.execute({ slug: 'strava', request })).toEqual({ kind: 'accepted', syncs: 1, revoked: 0 });
-    expect(await receive.execute({ slug: 'strava', request })).toEqual({ kind: 'accepted', syncs: 1, revoked: 0 });
+    expect(await receive.execute({ slug: 'strava', request })).toEqual({ kind: 'accepted', syncs: 1 });
+    expect(await receive.execute({ slug: 'strava', request })).toEqual({ kind: 'accepted', syncs: 1 });
     expect(w.jobs.pending).toEqual([{ type: 'connection.sync', appId: 'app-1', connectionId: connection.id }]);
     expect((await w.connections.findById('app-1', connection.id))?.syncedUntil).toEqual(new Date('2026-02-20T00:00:00Z'));
 
+    // Unsigned vendors' deauthorization notices prove nothing: a sync asks the vendor, whose refusal revokes.
     w.strava.webhookAnswer = { kind: 'notifications', notifications: [{ vendorUserId: 'athlete-9', from: null, to: null, deauthorized: true }] };
-    expect(await receive.execute({ slug: 'strava', request })).toEqual({ kind: 'accepted', syncs: 0, revoked: 1 });
-    expect((await w.connections.findById('app-1', connection.id))?.state).toBe('revoked');
+    expect(await receive.execute({ slug: 'strava', request })).toEqual({ kind: 'accepted', syncs: 1 });
+    expect((await w.connections.findById('app-1', connection.id))?.state).toBe('connected');
+
+    // A notified time is clamped to the last 90 days (2026-03-05 here) and an invalid one ignored;
+    // the same account named twice is one sync from its earliest time.
+    w.strava.webhookAnswer = {
+      kind: 'notifications',
+      notifications: [
+        { vendorUserId: 'athlete-9', from: new Date(0), to: null },
+        { vendorUserId: 'athlete-9', from: new Date(Number.NaN), to: null },
+      ],
+    };
+    expect(await receive.execute({ slug: 'strava', request })).toEqual({ kind: 'accepted', syncs: 1 });
+    expect((await w.connections.findById('app-1', connection.id))?.syncedUntil).toEqual(new Date(w.clock.now().getTime() - 90 * 86_400_000));
 
     w.strava.webhookAnswer = new ProviderError(ProviderErrorKind.InvalidResponse, 'bad signature');
     await expect(receive.execute({ slug: 'strava', request })).rejects.toMatchObject({ code: ConnectionErrorCode.InvalidWebhook });

@@ -6,7 +6,7 @@ import { openGrant } from '../connections/sealed-grant';
 import { Clock } from '../ports/clock';
 import { ConnectionRepository } from '../ports/connection-repository';
 import { ConnectionTicketSigner } from '../ports/connection-ticket-signer';
-import { ProviderError } from '../ports/data-provider';
+import { ProviderError, ProviderGrant } from '../ports/data-provider';
 import { ProfileRepository } from '../ports/profile-repository';
 import { TokenCipher } from '../ports/token-cipher';
 
@@ -42,9 +42,10 @@ export class DisconnectConnectionUseCase {
     }
     const disconnected = ConnectionMoves.disconnect(connection, this.clock.now());
     let vendorRevoked = false;
-    if (connection.sealedGrant !== null) {
+    const grant = connection.sealedGrant === null ? null : readableGrant(this.cipher, connection.sealedGrant);
+    if (grant !== null) {
       try {
-        await provider.revoke(openGrant(this.cipher, connection.sealedGrant));
+        await provider.revoke(grant);
         vendorRevoked = true;
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
@@ -52,5 +53,14 @@ export class DisconnectConnectionUseCase {
     }
     await this.connections.save(disconnected);
     return { vendorRevoked };
+  }
+}
+
+/** The grant, or null when it cannot be opened (sealed under another key, damaged): the person can still disconnect. */
+function readableGrant(cipher: TokenCipher, sealed: string): ProviderGrant | null {
+  try {
+    return openGrant(cipher, sealed);
+  } catch {
+    return null;
   }
 }

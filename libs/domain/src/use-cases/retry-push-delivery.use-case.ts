@@ -1,5 +1,5 @@
 import { retriedDelivery } from '../delivery/push-delivery';
-import { PushError } from '../delivery/push-error';
+import { PushError, PushErrorCode } from '../delivery/push-error';
 import { Clock } from '../ports/clock';
 import { PushDeliveryRecord, PushDeliveryRepository } from '../ports/push-delivery-repository';
 
@@ -14,7 +14,10 @@ export class RetryPushDeliveryUseCase {
     const found = await this.deliveries.find(input.appId, input.id);
     if (!found) throw PushError.deliveryNotFound(input.id);
     const delivery = retriedDelivery(found.delivery, this.clock.now());
-    await this.deliveries.save(delivery);
+    if (!(await this.deliveries.requeue(delivery))) {
+      // A concurrent re-send got there first: the same refusal as for a pending delivery.
+      throw new PushError(PushErrorCode.NotRetryable, `Delivery ${input.id} is pending: it is sent again on its own.`);
+    }
     return { delivery, attempts: found.attempts };
   }
 }

@@ -6,8 +6,6 @@ import { batchResult, forEachConcurrently, PUSH_CONCURRENCY, PUSH_REQUEST_TIMEOU
 
 /** Apple accepts a provider token for an hour and refuses renewals more often than every 20 minutes. */
 const PROVIDER_TOKEN_LIFETIME_MS = 40 * 60_000;
-/** Reasons that mean the token will never be delivered to here: the device is removed. */
-const GONE_REASONS = new Set(['Unregistered', 'BadDeviceToken', 'DeviceTokenNotForTopic']);
 
 interface ApnsAnswer {
   readonly status: number;
@@ -18,9 +16,10 @@ interface ApnsAnswer {
  * Apple Push Notification service over HTTP/2 with token-based authentication: one
  * `POST /3/device/{token}` per device on one shared connection, with an ES256 provider token
  * (kid: key id, iss: team id) renewed every 40 minutes, `apns-topic` (the bundle id) and
- * `apns-push-type: alert`. 410 Unregistered, 400 BadDeviceToken and DeviceTokenNotForTopic
- * remove the device; 429, 5xx and no answer mean the service is unavailable; 403
- * ExpiredProviderToken renews the provider token once.
+ * `apns-push-type: alert`. Only 410 Unregistered removes the device: BadDeviceToken and
+ * DeviceTokenNotForTopic are also what a sandbox/production or topic mix-up answers for every
+ * token, so they count as failed and keep it; 429, 5xx and no answer mean the service is
+ * unavailable; 403 ExpiredProviderToken renews the provider token once.
  */
 export class ApnsPushSender implements PushSender {
   private session: ClientHttp2Session | null = null;
@@ -57,7 +56,7 @@ export class ApnsPushSender implements PushSender {
         this.providerToken = null;
         continue;
       }
-      if (answer.status === 410 || (answer.reason !== null && GONE_REASONS.has(answer.reason))) return 'unregistered';
+      if (answer.status === 410) return 'unregistered';
       return answer.status === 429 || answer.status >= 500 || answer.status === 403 ? 'unavailable' : 'failed';
     }
   }

@@ -71,10 +71,15 @@ export function widgetPage(reply: PageReply, entries: readonly WidgetEntry[], ba
 for (const button of document.querySelectorAll('[data-disconnect]')) {
   button.addEventListener('click', async () => {
     button.disabled = true;
-    const answer = await fetch(${JSON.stringify(disconnectUrl)}, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ticket: ${JSON.stringify(ticket)}, source: button.dataset.disconnect }) });
+    const answer = await fetch(${scriptValue(disconnectUrl)}, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ticket: ${scriptValue(ticket)}, source: button.dataset.disconnect }) });
     if (answer.ok) location.reload(); else { button.disabled = false; alert('Could not disconnect (' + answer.status + ').'); }
   });
 }`;
   return sendPage(reply, 200, 'Connect your devices', `<h1>Connect your devices</h1>${top}${cards || '<p>No source can be connected on this server.</p>'}`, script);
+}
+
+/** A value as a JavaScript literal inside <script>: JSON with `<` escaped, so no text can close the element. */
+function scriptValue(value: string): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

@@ -32,12 +32,14 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
          ORDER BY d.next_attempt_at
          LIMIT 1
          FOR UPDATE OF e SKIP LOCKED
-       ), busy AS (
-         UPDATE push_endpoint e SET busy_until = $2 FROM picked WHERE e.app_id = picked.app_id AND e.id = picked.endpoint_id
        ), claimed AS (
+         -- Checked again on the row as it is now: another worker may have claimed and finished it
+         -- after this statement's snapshot was taken.
          UPDATE push_delivery d SET lease_until = $2, lease_token = $3 FROM picked
-         WHERE d.app_id = picked.app_id AND d.id = picked.id
+         WHERE d.app_id = picked.app_id AND d.id = picked.id AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until <= $1)
          RETURNING ${PUSH_DELIVERY_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, d.body
+       ), busy AS (
+         UPDATE push_endpoint e SET busy_until = $2 FROM claimed WHERE e.app_id = claimed.app_id AND e.id = claimed.endpoint_id
        )
        SELECT claimed.*, ${PUSH_ENDPOINT_COLUMNS.split(', ').map((c) => `e.${c} AS e_${c}`).join(', ')}
        FROM claimed JOIN push_endpoint e ON e.app_id = claimed.app_id AND e.id = claimed.endpoint_id`,

@@ -39,12 +39,16 @@ export class TypeOrmPushDeliveryRepository implements PushDeliveryRepository {
     return this.withAttempts(query.appId, deliveries);
   }
 
-  async save(d: PushDelivery): Promise<void> {
-    await this.db.query(
-      `UPDATE push_delivery SET status = $3, attempts = $4, next_attempt_at = $5, window_start = $6, last_error = $7, delivered_at = $8
-       WHERE app_id = $1 AND id = $2`,
+  async requeue(d: PushDelivery): Promise<boolean> {
+    const [row]: { n: number }[] = await this.db.query(
+      `WITH requeued AS (
+         UPDATE push_delivery SET status = $3, attempts = $4, next_attempt_at = $5, window_start = $6, last_error = $7, delivered_at = $8
+         WHERE app_id = $1 AND id = $2 AND status <> 'pending'
+         RETURNING id
+       ) SELECT count(*)::int AS n FROM requeued`,
       [d.appId, d.id, d.status, d.attempts, d.nextAttemptAt, d.windowStart, d.lastError, d.deliveredAt],
     );
+    return row.n === 1;
   }
 
   private async withAttempts(appId: string, deliveries: PushDelivery[]): Promise<PushDeliveryRecord[]> {
