@@ -1,26 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type as ToNumber } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { ACTIVITY_FILE_FORMATS } from '@strive/domain';
-import { DateRangeQuery } from '../health-data/data-query.dto';
+import { CursorParameter, DateRangeQuery, PageSizeParameter } from '../health-data/data-query.dto';
 
 export const DEFAULT_ACTIVITY_FILE_PAGE_SIZE = 20;
 /** Each listed workout is checked for a GPS track: a smaller page than the data endpoints'. */
 export const MAX_ACTIVITY_FILE_PAGE_SIZE = 100;
 
 export class ActivityFileListQuery extends DateRangeQuery {
-  @ApiPropertyOptional({ description: 'Opaque cursor from an api-results-next or api-results-previous header.', maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @CursorParameter()
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_ACTIVITY_FILE_PAGE_SIZE, default: DEFAULT_ACTIVITY_FILE_PAGE_SIZE, description: 'Activity files per page.' })
-  @IsOptional()
-  @ToNumber(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ACTIVITY_FILE_PAGE_SIZE)
+  @PageSizeParameter(MAX_ACTIVITY_FILE_PAGE_SIZE, DEFAULT_ACTIVITY_FILE_PAGE_SIZE, 'Activity files per page.')
   page_size?: number;
 }
 

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Transform, Type as ToNumber } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -12,6 +13,26 @@ const QueryBoolean = () =>
   Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
 
 const SUPPORTED_RANGE = 'From 1900-01-01T00:00:00Z to 2100-01-01T00:00:00Z (excluded); any span within it: a page costs the same whatever the span.';
+
+/** `cursor` of every cursor-paged list (contract.md "Pagination"). */
+export const CursorParameter = () =>
+  applyDecorators(
+    ApiPropertyOptional({ description: 'Opaque cursor from an api-results-next or api-results-previous header.', maxLength: 200 }),
+    IsOptional(),
+    IsString(),
+    MaxLength(200),
+  );
+
+/** `page_size` of a cursor-paged list, 1 to `max`. */
+export const PageSizeParameter = (max: number, fallback: number, description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ minimum: 1, maximum: max, default: fallback, description }),
+    IsOptional(),
+    ToNumber(() => Number),
+    IsInt(),
+    Min(1),
+    Max(max),
+  );
 
 /** date_start/date_end of every data endpoint (contract.md "Date filters"). */
 export class DateRangeQuery {
@@ -28,18 +49,10 @@ export class DateRangeQuery {
 
 /** Cursor pagination and date filters (contract.md "Pagination"). */
 export class DataPageQuery extends DateRangeQuery {
-  @ApiPropertyOptional({ description: 'Opaque cursor from an api-results-next or api-results-previous header.', maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @CursorParameter()
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Records per page.' })
-  @IsOptional()
-  @ToNumber(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @PageSizeParameter(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, 'Records per page.')
   page_size?: number;
 }
 

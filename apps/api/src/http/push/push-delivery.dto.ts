@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type as ToNumber } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { CHALLENGE_EVENT_NAMES, PUSH_DATA_TYPES, PUSH_DELIVERY_STATUSES, PushDataType, PushDeliveryStatus } from '@strive/domain';
 import { LowerCaseUuid } from '../challenge/input-rules';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../health-data/data-query.dto';
+import { CursorParameter, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageSizeParameter } from '../health-data/data-query.dto';
 
 /** The `event` of a delivery: a challenge event name, or the data type of a data push. */
 export const PUSH_EVENTS = [...CHALLENGE_EVENT_NAMES, ...PUSH_DATA_TYPES.filter((t) => t !== 'challenge')];
@@ -25,18 +24,10 @@ export class PushDeliveryQuery {
   @IsIn(PUSH_DELIVERY_STATUSES)
   status?: PushDeliveryStatus;
 
-  @ApiPropertyOptional({ description: 'Opaque cursor from an api-results-next or api-results-previous header.', maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @CursorParameter()
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Deliveries per page.' })
-  @IsOptional()
-  @ToNumber(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @PageSizeParameter(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, 'Deliveries per page.')
   page_size?: number;
 }
 
