@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import { registerRateLimits } from './http/rate-limit/rate-limits';
 import { RequestValidationError } from './http/problem/request-validation.error';
 import { VersionedRequest } from './http/shared/api-url';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH, textAndKeyProblems } from './http/shared/safe-input';
+import { QueryMemoValidationPipe } from './http/shared/query-memo-validation.pipe';
 import { UnknownQueryInterceptor } from './http/shared/unknown-query.interceptor';
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -62,7 +63,7 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
   refuseUnsafeInput(fastify);
   app.setGlobalPrefix('api/v1', { exclude: ['health', 'health/live', 'health/ready'] });
   app.useGlobalPipes(
-    new ValidationPipe({
+    new QueryMemoValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,

@@ -15,6 +15,10 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     return this.members.get(key(challengeId, profileId)) ?? null;
   }
 
+  async findMany(challengeId: string, profileIds: readonly string[]): Promise<ChallengeMember[]> {
+    return profileIds.flatMap((profileId) => this.members.get(key(challengeId, profileId)) ?? []);
+  }
+
   /** In (joinedAt, profileId) order, as the table answers. */
   async listByChallenge(challengeId: string): Promise<ChallengeMember[]> {
     return [...this.members.values()]

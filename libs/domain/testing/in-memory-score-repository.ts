@@ -24,8 +24,9 @@ export class InMemoryScoreRepository implements ScoreRepository {
   }
 
   /** Only the outcome fields, as the SQL adapter reads them. */
-  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]> {
-    return (await this.findForChallenge(challengeId, fromIndex, toIndex)).map(
+  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]> {
+    const wanted = profileIds ? new Set(profileIds) : null;
+    return (await this.findForChallenge(challengeId, fromIndex, toIndex)).filter((s) => !wanted || wanted.has(s.profileId)).map(
       ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }) => ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }),
     );
   }

@@ -30,6 +30,18 @@ export interface ProfileBoardPage {
   readonly teamNames: ReadonlyMap<string, string>;
 }
 
+/** A serialized leaderboard/ answer around its requester entry: head + requester + tail. */
+export interface SerializedPage {
+  readonly head: string;
+  readonly tail: string;
+}
+
+/** How the controller serializes leaderboard/: the page once, the requester's entry per request. */
+export interface ProfileBoardRender {
+  page(page: ProfileBoardPage): SerializedPage;
+  requester(page: ProfileBoardPage): string;
+}
+
 /** team/: a page of the team ranking and the requester's team entry. */
 export interface TeamBoardPage {
   readonly period: ChallengePeriod;
@@ -67,46 +79,56 @@ export class ChallengeLeaderboards {
   ) {}
 
   /**
-   * leaderboard/, serialized by `render`. The answer is a function of the board version, the
-   * request (`requestKey`: its full URL), the requester and the current period as long as it names
-   * no team (team names are read fresh): serialized once per board version, then reused.
+   * leaderboard/, serialized by `render`. Its page (everything but the requester's own entry) is a
+   * function of the board, the request (`requestKey`: its full URL), the current period, the kind
+   * of caller and whether the caller's own profile is on the page (it then sees its own personal
+   * fields), as long as it names no team (team names are read fresh): serialized once while the
+   * board does not change. The requester's entry is serialized per request.
    */
   async profileBoard(
     principal: Principal,
     challengeId: string,
     selection: PeriodSelection,
     requestKey: string,
-    render: (page: ProfileBoardPage) => string,
+    render: ProfileBoardRender,
   ): Promise<string> {
-    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, challengeId);
+    const snapshot = await this.views.visibleWithVersion(principal, challengeId);
+    const { challenge } = snapshot;
     const requester = principal.kind === 'profile' ? principal.profileId : null;
     const currentIndex = this.currentIndex(challenge);
-    const profiles = await this.boards.board(challenge, 'profiles', selection.dateRange, undefined, version);
-    const key = `${requestKey}|${requester ?? ''}|${currentIndex}`;
-    const kept = this.boards.serializedPage(profiles, key);
-    if (kept !== undefined) return kept;
+    const profiles = await this.boards.board(challenge, 'profiles', selection.dateRange, undefined, snapshot);
     const board = this.boards.page(profiles, selection.limit, selection.offset, requester);
-    const teams =
-      challenge.type === 'TEAM'
-        ? this.boards.page(await this.boards.board(challenge, 'teams', selection.dateRange, undefined, version), TEAMS_ON_LEADERBOARD, 0, null)
-            .results
-        : [];
-    const entries = board.requester ? [...board.results, board.requester] : [...board.results];
-    const members = await this.boards.memberInfos(profiles, challenge.id, entries.map((e) => e.profileId as string));
-    const teamIds = [...entries, ...teams].map((e) => e.teamId);
-    const teamNames = await this.reads.teamNames(principal.appId, teamIds);
-    const json = render({
-      challenge, period: profiles.period, currentIndex, count: board.count, results: board.results, requester: board.requester, teams,
-      members, teamNames,
-    });
-    if (teamIds.every((teamId) => teamId === null)) this.boards.keepSerializedPage(profiles, key, json);
-    return json;
+    const onPage = board.results.some((entry) => entry.profileId === requester);
+    const key = `${requestKey}|${principal.kind}|${onPage ? requester : ''}|${currentIndex}`;
+    let page = this.boards.kept<SerializedPage>(profiles, key);
+    if (page === undefined || board.requester) {
+      const teams =
+        challenge.type === 'TEAM'
+          ? this.boards.page(await this.boards.board(challenge, 'teams', selection.dateRange, undefined, snapshot), TEAMS_ON_LEADERBOARD, 0, null)
+              .results
+          : [];
+      const entries = board.requester ? [...board.results, board.requester] : [...board.results];
+      const members = await this.boards.memberInfos(profiles, challenge.id, entries.map((e) => e.profileId as string));
+      const teamIds = [...entries, ...teams].map((e) => e.teamId);
+      const teamNames = await this.reads.teamNames(principal.appId, teamIds);
+      const shown: ProfileBoardPage = {
+        challenge, period: profiles.period, currentIndex, count: board.count, results: board.results, requester: board.requester, teams,
+        members, teamNames,
+      };
+      if (page === undefined) {
+        page = render.page(shown);
+        if (teamIds.every((teamId) => teamId === null)) this.boards.keep(profiles, key, page);
+      }
+      return `${page.head}${render.requester(shown)}${page.tail}`;
+    }
+    return `${page.head}null${page.tail}`;
   }
 
   /** team/: the team ranking of a period (TEAM challenges). */
   async teamBoard(principal: Principal, challengeId: string, selection: PeriodSelection): Promise<TeamBoardPage> {
-    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, challengeId);
-    const teams = await this.boards.board(challenge, 'teams', selection.dateRange, undefined, version);
+    const snapshot = await this.views.visibleWithVersion(principal, challengeId);
+    const { challenge } = snapshot;
+    const teams = await this.boards.board(challenge, 'teams', selection.dateRange, undefined, snapshot);
     const requesterTeam = principal.kind === 'profile' ? (teams.teamOf.get(principal.profileId) ?? null) : null;
     const board = this.boards.page(teams, selection.limit, selection.offset, requesterTeam);
     const shown = board.requester ? [...board.results, board.requester] : board.results;
@@ -118,12 +140,13 @@ export class ChallengeLeaderboards {
 
   /** team/{team}/: the contributions of one team's members in a period; an unknown team is 404. */
   async teamContribution(principal: Principal, challengeId: string, teamId: string, dateRange: number | undefined): Promise<TeamContribution> {
-    const { challenge, leaderboardVersion: version } = await this.views.visibleWithVersion(principal, challengeId);
+    const snapshot = await this.views.visibleWithVersion(principal, challengeId);
+    const { challenge } = snapshot;
     // The board first: on a challenge that is not TEAM it says so, whatever the team.
-    const contributions = await this.boards.board(challenge, 'team_members', dateRange, teamId, version);
+    const contributions = await this.boards.board(challenge, 'team_members', dateRange, teamId, snapshot);
     const teamNames = await this.reads.teamNames(principal.appId, [teamId]);
     if (!teamNames.has(teamId)) throw TeamError.notFound(teamId);
-    const teams = await this.boards.board(challenge, 'teams', dateRange, undefined, version);
+    const teams = await this.boards.board(challenge, 'teams', dateRange, undefined, snapshot);
     const entries = contributions.table.slice(0, contributions.table.size);
     return {
       teamId, period: contributions.period, currentIndex: this.currentIndex(challenge), progress: teams.table.find(teamId)?.progress ?? 0,

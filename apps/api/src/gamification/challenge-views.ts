@@ -4,7 +4,9 @@ import {
   goalProportion, isChallengeVisibleTo, MembershipError, MembershipRepository, PeriodCalendar, Principal,
   ScoreRepository, visibleChallenges,
 } from '@strive/domain';
+import { ChallengeSnapshot } from '../persistence/gamification/typeorm-challenge.repository';
 import { CHALLENGE_REPOSITORY, CLOCK, MEMBERSHIP_REPOSITORY, SCORE_REPOSITORY } from '../system/tokens';
+import { ChallengeSnapshots } from './challenge-snapshots';
 import { GamificationReads, MemberInfo } from './gamification-reads';
 import { LeaderboardCache } from './leaderboard-cache';
 
@@ -42,6 +44,7 @@ export class ChallengeViews {
     private readonly reads: GamificationReads,
     private readonly boards: LeaderboardCache,
     private readonly profiles: GetProfileUseCase,
+    private readonly snapshots: ChallengeSnapshots,
   ) {}
 
   async visible(principal: Principal, challengeId: string): Promise<Challenge> {
@@ -49,11 +52,12 @@ export class ChallengeViews {
   }
 
   /**
-   * As `visible`, with the challenge's leaderboard_version read in the same statement (a
-   * leaderboard request then needs no second round trip to know whether its cached ranking is current).
+   * As `visible`, with the challenge's leaderboard versions read in the same statement, shared
+   * with the leaderboard requests arriving meanwhile (ChallengeSnapshots): a leaderboard request
+   * then needs no round trip of its own to know whether its cached ranking is current.
    */
-  async visibleWithVersion(principal: Principal, challengeId: string): Promise<{ challenge: Challenge; leaderboardVersion: string }> {
-    const found = await this.reads.challengeWithVersion(principal.appId, challengeId);
+  async visibleWithVersion(principal: Principal, challengeId: string): Promise<ChallengeSnapshot> {
+    const found = await this.snapshots.read(principal.appId, challengeId);
     if (!found) throw MembershipError.challengeNotFound(challengeId);
     // Only a profile's membership can matter (an administrator sees every challenge of its app).
     const isMember =

@@ -1,6 +1,6 @@
 import { ActivityTotals, Challenge } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { findChallengeWithVersion, toChallenge } from '../persistence/gamification/typeorm-challenge.repository';
+import { toChallenge } from '../persistence/gamification/typeorm-challenge.repository';
 import { ChallengeEntity } from '../persistence/entities';
 import { Row } from '../persistence/shared/db';
 
@@ -50,11 +50,6 @@ function toMemberInfo(row: Row): MemberInfo {
  */
 export class GamificationReads {
   constructor(private readonly db: DataSource) {}
-
-  /** The challenge and its leaderboard_version in one round trip (leaderboard requests). */
-  challengeWithVersion(appId: string, challengeId: string): Promise<{ challenge: Challenge; leaderboardVersion: string } | null> {
-    return findChallengeWithVersion(this.db, appId, challengeId);
-  }
 
   /** One page of a challenge's members, in joining order (the count is memberCount). */
   async memberPage(challengeId: string, limit: number, offset: number): Promise<MemberInfo[]> {

@@ -12,6 +12,7 @@ import {
   CHALLENGE_REPOSITORY, CLOCK, ID_GENERATOR, MEMBER_RESCORER, MEMBERSHIP_REPOSITORY, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY,
   SCORE_REPOSITORY, TEAM_REPOSITORY, UNIT_OF_WORK,
 } from '../system/tokens';
+import { ChallengeSnapshots } from './challenge-snapshots';
 import { LeaderboardCache } from './leaderboard-cache';
 import { GamificationReads } from './gamification-reads';
 
@@ -33,7 +34,7 @@ const useCases: Provider[] = [
   useCaseProvider(CreateChallengeUseCase, UNIT_OF_WORK, ID_GENERATOR, CLOCK),
   useCaseProvider(UpdateChallengeUseCase, UNIT_OF_WORK, CLOCK),
   useCaseProvider(DeleteChallengeUseCase, CHALLENGE_REPOSITORY),
-  useCaseProvider(GetLeaderboardUseCase, SCORE_REPOSITORY, CLOCK),
+  useCaseProvider(GetLeaderboardUseCase, SCORE_REPOSITORY, CLOCK, MEMBERSHIP_REPOSITORY),
   useCaseProvider(GetScoreHistoryUseCase, SCORE_REPOSITORY, CLOCK),
   useCaseProvider(CreateTeamUseCase, TEAM_REPOSITORY, ID_GENERATOR, CLOCK),
   useCaseProvider(RenameTeamUseCase, TEAM_REPOSITORY),
@@ -59,12 +60,13 @@ const useCases: Provider[] = [
       useFactory: (enroll: EnrollAutomaticMembersUseCase) => [enroll.asProfileCreatedListener()],
       inject: [EnrollAutomaticMembersUseCase],
     },
+    ChallengeSnapshots,
     LeaderboardCache,
     ...useCases,
   ],
   exports: [
     PROFILE_CREATED_LISTENERS,
-    GamificationReads, LeaderboardCache, ...useCases.map((p) => (p as { provide: unknown }).provide as never),
+    GamificationReads, ChallengeSnapshots, LeaderboardCache, ...useCases.map((p) => (p as { provide: unknown }).provide as never),
   ],
 })
 export class GamificationModule {}

@@ -1,24 +1,25 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   Challenge, ChallengePeriod, Clock, GetLeaderboardUseCase, LeaderboardEntry, LeaderboardView, MembershipRepository,
   PeriodCalendar, Ranked, RankingTable,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { leaderboardVersion } from '../persistence/shared/db';
+import { ChallengeSnapshot } from '../persistence/gamification/typeorm-challenge.repository';
+import { readLeaderboardChanges } from '../persistence/gamification/typeorm-leaderboard-changes';
 import { CLOCK, MEMBERSHIP_REPOSITORY } from '../system/tokens';
+import { ChallengeSnapshots } from './challenge-snapshots';
 import { GamificationReads, MemberInfo } from './gamification-reads';
 
 export interface RankedBoard {
-  readonly version: string;
   readonly period: ChallengePeriod;
-  /** The whole ranking, in columns (a few heap objects however many members). */
+  /** The whole ranking, in columns (a few heap objects however many members), patched as members change. */
   readonly table: RankingTable;
   /** Member profile id -> the team it plays for (requester's team entry). */
   readonly teamOf: ReadonlyMap<string, string | null>;
-  /** Member objects already read for this version (names shown on pages). */
+  /** Member objects already read (names shown on pages); a changed member's is read again. */
   readonly infos: Map<string, MemberInfo>;
-  /** Answers already serialized for this version, per request shape (see `serializedPage`). */
-  readonly pages: Map<string, string>;
+  /** Answers already serialized for the board as it is, per request shape; emptied by every change. */
+  readonly pages: Map<string, unknown>;
 }
 
 export interface BoardPage {
@@ -28,84 +29,104 @@ export interface BoardPage {
 }
 
 const MAX_BOARDS = 64;
-/** Serialized answers kept per board (about 20 kB each for a page of 50). */
+/** Serialized answers kept per board. */
 const MAX_PAGES_PER_BOARD = 64;
 /** Entries kept over all boards: two 100,000-member boards would not fit a 192 MB heap. */
 const MAX_CACHED_ENTRIES = 120_000;
+/** A ranking is patched with up to this many changed members (or half its size, if more); beyond, rebuilt. */
+const MAX_PATCH_MEMBERS = 1_000;
+/** Boards read within this long are kept current in the background, so that readers rarely wait. */
+const FOLLOW_RECENT_MS = 60_000;
+const FOLLOW_INTERVAL_MS = 1_000;
 
 interface Slot {
-  readonly challengeId: string;
-  readonly version: string;
-  readonly board: Promise<RankedBoard>;
+  readonly challenge: Challenge;
+  readonly view: LeaderboardView;
+  readonly period: ChallengePeriod;
+  readonly teamId: string | undefined;
+  board: Promise<RankedBoard>;
+  /** The leaderboard_version the board reflects (at least). */
+  version: number;
   size: number;
+  usedAt: number;
+  /** The catch-up under way (one at a time: patches change the board in place). */
+  catchingUp: Promise<void> | null;
 }
 
 /**
- * Whole rankings kept in memory per (challenge, view, period, team) and reused while the
- * challenge's leaderboard_version (bumped by every score and membership write, in the same
- * transaction) does not change. A request then costs one version lookup and a slice; a stale
- * board is recomputed from the materialized scores once, however many requests wait for it.
+ * Whole rankings kept in memory per (challenge, view, period, team), kept current with the
+ * challenge's leaderboard_version (bumped, with the list of changed members, by every score and
+ * membership write in its transaction: recordLeaderboardChanges). A ranking behind the version is
+ * patched with the changed members only (GetLeaderboardUseCase.update, O(members) with no
+ * database read of the others); it is rebuilt from the materialized scores only when it cannot be
+ * patched (rules changed, team boards, too far behind). Recently read boards are also caught up
+ * every second in the background, so a reader seldom waits even for a patch.
  */
 @Injectable()
-export class LeaderboardCache {
-  private readonly boards = new Map<string, Slot>();
+export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('LeaderboardCache');
+  /** In order of last use (least recent first). */
+  private readonly slots = new Map<string, Slot>();
+  private follower: NodeJS.Timeout | null = null;
+  private following = false;
 
   constructor(
     private readonly leaderboards: GetLeaderboardUseCase,
     private readonly dataSource: DataSource,
+    private readonly snapshots: ChallengeSnapshots,
     @Inject(MEMBERSHIP_REPOSITORY) private readonly memberships: MembershipRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly reads: GamificationReads,
   ) {}
 
+  onModuleInit(): void {
+    this.follower = setInterval(() => void this.follow(), FOLLOW_INTERVAL_MS);
+    this.follower.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.follower) clearInterval(this.follower);
+  }
+
   /**
-   * `knownVersion`: the challenge's leaderboard_version when the caller read it together with the
-   * challenge (ChallengeViews.visibleWithVersion); otherwise it is read here.
+   * The ranking, current as of `snapshot` (the challenge's versions read after the request came:
+   * ChallengeViews.visibleWithVersion); read here when not given.
    */
   async board(
     challenge: Challenge,
     view: LeaderboardView,
     dateRange: number | undefined,
     teamId?: string,
-    knownVersion?: string,
+    snapshot?: Pick<ChallengeSnapshot, 'leaderboardVersion' | 'leaderboardResetVersion'>,
   ): Promise<RankedBoard> {
     const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
-    const version = knownVersion ?? (await leaderboardVersion(this.dataSource, challenge.id));
-    const key = `${challenge.id}|${view}|${period.index}|${teamId ?? ''}`;
-    const cached = this.boards.get(key);
-    if (cached && cached.version === version) return cached.board;
-    // Every board of an older version of this challenge is stale: free it before building.
-    for (const [other, slot] of this.boards) {
-      if (slot.challengeId === challenge.id && slot.version !== version) this.boards.delete(other);
+    const versions = snapshot ?? (await this.snapshots.read(challenge.appId, challenge.id));
+    const version = Number(versions?.leaderboardVersion ?? 0);
+    // The rules are part of the key: a board is only ever patched under the rules it was built with.
+    const rules = [challenge.type, challenge.goal, challenge.goalValue, challenge.repetition, challenge.calculationMethod, challenge.timezone];
+    const key = `${challenge.id}|${view}|${period.index}|${period.start.getTime()}|${period.end.getTime()}|${rules.join('|')}|${teamId ?? ''}`;
+    let slot = this.slots.get(key);
+    if (slot) {
+      this.slots.delete(key); // most recently used last
+      this.slots.set(key, slot);
+      slot.usedAt = Date.now();
+      while (slot.version < version) {
+        slot.catchingUp ??= this.catchUp(slot, Number(versions?.leaderboardResetVersion ?? 0), version).finally(() => {
+          (slot as Slot).catchingUp = null;
+        });
+        await slot.catchingUp;
+      }
+      return slot.board;
     }
-    const slot: Slot = { challengeId: challenge.id, version, board: this.compute(challenge, view, period, version, teamId), size: 0 };
-    this.boards.set(key, slot);
-    slot.board.then(
-      (board) => {
-        slot.size = board.table.size;
-        this.evict(key);
-      },
-      () => {
-        if (this.boards.get(key) === slot) this.boards.delete(key);
-      },
-    );
+    slot = { challenge, view, period, teamId, board: this.compute(challenge, view, period, teamId), version, size: 0, usedAt: Date.now(), catchingUp: null };
+    this.slots.set(key, slot);
+    this.settle(key, slot);
     return slot.board;
   }
 
-  /** Oldest boards go first while there are too many boards or entries (the newest always stays). */
-  private evict(keep: string): void {
-    let total = [...this.boards.values()].reduce((sum, slot) => sum + slot.size, 0);
-    for (const [key, slot] of this.boards) {
-      if (key === keep) continue;
-      if (this.boards.size <= MAX_BOARDS && total <= MAX_CACHED_ENTRIES) break;
-      this.boards.delete(key);
-      total -= slot.size;
-    }
-  }
-
   /**
-   * The member objects of these profiles, read once per board version (a profile renamed since
-   * shows its new name from the next score or membership change on).
+   * The member objects of these profiles, read once while they do not change (a profile renamed
+   * since shows its new name from its next score or membership change on).
    */
   async memberInfos(board: RankedBoard, challengeId: string, profileIds: readonly string[]): Promise<Map<string, MemberInfo>> {
     const missing = profileIds.filter((id) => !board.infos.has(id));
@@ -115,14 +136,14 @@ export class LeaderboardCache {
     return board.infos;
   }
 
-  /** A serialized answer kept for this board version under `key` (everything the answer depends on). */
-  serializedPage(board: RankedBoard, key: string): string | undefined {
-    return board.pages.get(key);
+  /** Something kept for the board as it is now under `key` (e.g. a serialized answer); gone with its next change. */
+  kept<T>(board: RankedBoard, key: string): T | undefined {
+    return board.pages.get(key) as T | undefined;
   }
 
-  keepSerializedPage(board: RankedBoard, key: string, json: string): void {
+  keep(board: RankedBoard, key: string, value: unknown): void {
     if (board.pages.size >= MAX_PAGES_PER_BOARD) board.pages.delete(board.pages.keys().next().value as string);
-    board.pages.set(key, json);
+    board.pages.set(key, value);
   }
 
   page(board: RankedBoard, limit: number, offset: number, requesterKey: string | null): BoardPage {
@@ -133,17 +154,90 @@ export class LeaderboardCache {
     };
   }
 
-  private async compute(
-    challenge: Challenge,
-    view: LeaderboardView,
-    period: ChallengePeriod,
-    version: string,
-    teamId?: string,
-  ): Promise<RankedBoard> {
+  /**
+   * Brings the slot's board to at least `version`: patched with the members changed since its own
+   * version where the board allows it, else rebuilt (also after a reset: scores dropped for new rules).
+   */
+  private async catchUp(slot: Slot, resetVersion: number, version: number): Promise<void> {
+    const board = await slot.board.catch(() => null);
+    const limit = Math.max(MAX_PATCH_MEMBERS, Math.floor(slot.size / 2));
+    const changes =
+      board && resetVersion <= slot.version
+        ? await readLeaderboardChanges(this.dataSource, slot.challenge.appId, slot.challenge.id, slot.version, limit)
+        : null;
+    const patched =
+      board !== null &&
+      changes?.profileIds != null &&
+      (await this.leaderboards.update({
+        challenge: slot.challenge, view: slot.view, dateRange: slot.period.index, table: board.table, profileIds: changes.profileIds,
+      }));
+    if (patched && board && changes?.profileIds) {
+      board.pages.clear();
+      for (const profileId of changes.profileIds) board.infos.delete(profileId);
+      slot.version = Math.max(slot.version, changes.version);
+      slot.size = board.table.size;
+      return;
+    }
+    // The version read before the rebuild reads anything: later changes are patched in again.
+    const fresh = this.compute(slot.challenge, slot.view, slot.period, slot.teamId);
+    await fresh;
+    slot.board = fresh;
+    slot.version = Math.max(slot.version, version);
+    slot.size = (await fresh).table.size;
+  }
+
+  /** Catches up the boards read lately whose challenge changed (one snapshot read for all of them). */
+  private async follow(): Promise<void> {
+    if (this.following) return;
+    this.following = true;
+    try {
+      const recent = [...this.slots.values()].filter((slot) => Date.now() - slot.usedAt < FOLLOW_RECENT_MS && slot.catchingUp === null);
+      const snapshots = await Promise.all(recent.map((slot) => this.snapshots.read(slot.challenge.appId, slot.challenge.id)));
+      await Promise.all(
+        recent.map(async (slot, i) => {
+          const snapshot = snapshots[i];
+          if (!snapshot || slot.version >= Number(snapshot.leaderboardVersion) || slot.catchingUp) return;
+          slot.catchingUp = this.catchUp(slot, Number(snapshot.leaderboardResetVersion), Number(snapshot.leaderboardVersion)).finally(() => {
+            slot.catchingUp = null;
+          });
+          await slot.catchingUp;
+        }),
+      );
+    } catch (error) {
+      this.logger.warn(`catching up leaderboards failed: ${(error as Error).message}`);
+    } finally {
+      this.following = false;
+    }
+  }
+
+  /** Records the board's size once built (or forgets a failed build), then evicts. */
+  private settle(key: string, slot: Slot): void {
+    slot.board.then(
+      (board) => {
+        slot.size = board.table.size;
+        this.evict(key);
+      },
+      () => {
+        if (this.slots.get(key) === slot) this.slots.delete(key);
+      },
+    );
+  }
+
+  /** Least recently used boards go first while there are too many boards or entries (the newest always stays). */
+  private evict(keep: string): void {
+    let total = [...this.slots.values()].reduce((sum, slot) => sum + slot.size, 0);
+    for (const [key, slot] of this.slots) {
+      if (key === keep) continue;
+      if (this.slots.size <= MAX_BOARDS && total <= MAX_CACHED_ENTRIES) break;
+      this.slots.delete(key);
+      total -= slot.size;
+    }
+  }
+
+  private async compute(challenge: Challenge, view: LeaderboardView, period: ChallengePeriod, teamId?: string): Promise<RankedBoard> {
     const members = await this.memberships.listByChallenge(challenge.id);
     const { table } = await this.leaderboards.rank({ challenge, members, view, teamId, dateRange: period.index });
     return {
-      version,
       period,
       table,
       // Only team boards look a requester's team up; a 100,000-member INDIVIDUAL board skips the map.

@@ -15,6 +15,7 @@ import { challengeEnrollAutomaticJob } from './challenge-enroll-automatic.job';
 import { ChallengeLifecycleTick } from './challenge-lifecycle.tick';
 import { challengeRescoreJob } from './challenge-rescore.job';
 import { JobMaintenanceTick } from './job-maintenance.tick';
+import { LeaderboardChangeRetentionTick } from './leaderboard-change-retention.tick';
 import { JobRunner } from './job-runner';
 import { PeriodicTicks } from './periodic-ticks';
 import { pointsRecountJob } from './points-recount.job';
@@ -52,6 +53,7 @@ import { RecordedPushRetentionTick } from './recorded-push-retention.tick';
       useFactory: (unitOfWork: TypeOrmUnitOfWork, clock: Clock, config: AppConfig) => [
         new ChallengeLifecycleTick(unitOfWork, clock), new JobMaintenanceTick(),
         new ConnectionSyncTick(unitOfWork, clock, config.connections.syncIntervalMinutes), new RecordedPushRetentionTick(clock),
+        new LeaderboardChangeRetentionTick(),
       ],
       inject: [UNIT_OF_WORK, CLOCK, APP_CONFIG],
     },

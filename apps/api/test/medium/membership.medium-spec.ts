@@ -29,6 +29,13 @@ describeContract('MembershipRepository', (world) => {
     expect(await world().memberships.find(ID.challenge2, ID.profile2)).toBeNull();
   });
 
+  it('finds the members among some profiles of a challenge, leaving the others out', async () => {
+    const found = await world().memberships.findMany(ID.challenge1, [ID.profile3, ID.profile2, ID.profile4]);
+    expect([...found].sort((a, b) => (a.profileId < b.profileId ? -1 : 1))).toEqual([withTeam, paused].sort((a, b) => (a.profileId < b.profileId ? -1 : 1)));
+    expect(await world().memberships.findMany(ID.challenge2, [ID.profile2])).toEqual([]);
+    expect(await world().memberships.findMany(ID.challenge1, [])).toEqual([]);
+  });
+
   it("lists a challenge's members by joining time, then profile id, and a profile's memberships", async () => {
     expect(await world().memberships.listByChallenge(ID.challenge1)).toEqual([paused, plain, withTeam]);
     const ofProfile1 = await world().memberships.listByProfile(ID.profile1);

@@ -47,6 +47,13 @@ describeContract('ScoreRepository', (world) => {
     ]);
   });
 
+  it("reads the outcome fields of the named members only, when named (a leaderboard patched with its changed members)", async () => {
+    expect(await world().scores.findOutcomesForChallenge(ID.challenge1, 1, 2, [ID.profile2, ID.profile3])).toEqual([
+      { profileId: ID.profile2, teamId: null, periodIndex: 1, progress: 4000, goalReached: false, goalReachedAt: null, reachedAt: null },
+    ]);
+    expect(await world().scores.findOutcomesForChallenge(ID.challenge1, 0, 9, [])).toEqual([]);
+  });
+
   it('replaces a score by its key (challenge, profile, period)', async () => {
     const again = { ...p1day1, progress: 9000, firedThresholds: [0.25, 0.5, 0.75], teamId: ID.team2 };
     await world().scores.saveMany([again]);

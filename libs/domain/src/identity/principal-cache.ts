@@ -14,8 +14,8 @@ export interface CachedBearer {
   readonly tokenExpiresAt: number | null;
 }
 
-/** Entries kept at most (oldest first out): about 200 bytes each. */
-export const PRINCIPAL_CACHE_MAX_ENTRIES = 10_000;
+/** Entries kept at most (oldest first out): about 200 bytes each, 10 MB in all; an app with more active users than this looks the rest up. */
+export const PRINCIPAL_CACHE_MAX_ENTRIES = 50_000;
 
 /**
  * Bearer digest -> principal, reused for `ttlMs` so that a request does not look its bearer up

@@ -89,4 +89,55 @@ describe(RankingTable.name, () => {
       ),
     );
   });
+
+  it('patches entries in place: a changed score moves its entry, a removed key leaves, a new key joins', () => {
+    const table = RankingTable.rank([member('ann', 90), member('bob', 70), member('cid', 70), member('dan', 50)]);
+    // bob overtakes ann; cid leaves; eve arrives level with dan (dan's key first); fay arrives at the top.
+    table.apply([member('bob', 95), member('eve', 50), member('fay', 100)], ['cid']);
+    expect(table.slice(0, 10).map((r) => [r.key, r.score, r.rank])).toEqual([
+      ['fay', 100, 1], ['bob', 95, 2], ['ann', 90, 3], ['dan', 50, 4], ['eve', 50, 4],
+    ]);
+    expect(table.size).toBe(5);
+    expect(table.find('cid')).toBeNull();
+    expect(table.find('eve')).toEqual({ ...member('eve', 50), rank: 4 });
+    // Removing an unknown key changes nothing; a changed entry keeps every field it is given.
+    table.apply([member('dan', 50, { goalReached: true, teamId: 't-1', reachedAt: minute(3) })], ['nobody']);
+    expect(table.slice(3, 2).map((r) => [r.key, r.rank, r.teamId, r.goalReached])).toEqual([['dan', 4, 't-1', true], ['eve', 4, null, false]]);
+  });
+
+  it('grows past its first capacity and reuses the slots of removed keys', () => {
+    const table = RankingTable.rank([]);
+    for (let i = 0; i < 40; i++) table.apply([member(`k${String(i).padStart(2, '0')}`, i % 7)]);
+    table.apply([], ['k00', 'k01', 'k02']);
+    table.apply([member('new', 6)]);
+    expect(table.size).toBe(38);
+    expect(table.progressValues()).toEqual([...Array(40).keys()].slice(3).map((i) => i % 7).concat(6).sort((a, b) => b - a));
+    expect(table.find('new')?.rank).toBe(1);
+  });
+
+  it('after any sequence of changes, ranks as a table built afresh from the same entries (property)', () => {
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const entry = fc.record({
+      key: fc.constantFrom(...keys),
+      score: fc.integer({ min: 0, max: 4 }),
+      reachedAt: fc.option(fc.integer({ min: 0, max: 3 }).map((m) => minute(m) as Date)),
+    });
+    const step = fc.record({ changed: fc.uniqueArray(entry, { selector: (e) => e.key, maxLength: 5 }), removed: fc.subarray(keys) });
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { selector: (e) => e.key }), fc.array(step, { maxLength: 6 }), (initial, steps) => {
+        const table = RankingTable.rank(initial.map((row) => member(row.key, row.score, row)));
+        const current = new Map(initial.map((row) => [row.key, member(row.key, row.score, row)]));
+        for (const { changed, removed } of steps) {
+          const kept = changed.filter((row) => !removed.includes(row.key));
+          table.apply(kept.map((row) => member(row.key, row.score, row)), removed);
+          for (const key of removed) current.delete(key);
+          for (const row of kept) current.set(row.key, member(row.key, row.score, row));
+          const expected = oracle([...current.values()]);
+          expect(table.slice(0, keys.length)).toEqual(expected);
+          for (const ranked of expected) expect(table.find(ranked.key)).toEqual(ranked);
+        }
+      }),
+    );
+  });
 });
+

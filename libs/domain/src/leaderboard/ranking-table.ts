@@ -1,100 +1,203 @@
 import { LeaderboardEntry } from './leaderboard-entry';
-import { compareRankables, Ranked, reachTime } from './ranking';
+import { compareRanking, Ranked } from './ranking';
 
 const KIND = ['profile', 'team'] as const;
+const INITIAL_CAPACITY = 16;
 
 /**
- * A whole ranking of leaderboard entries kept in columns: one array of keys (and of teams,
- * when any entry has one) and typed arrays for the numbers. Hosts keep rankings of 100,000
- * members in memory between score changes; as objects (an entry, its Date, its ranked copy)
- * they are hundreds of thousands of heap objects that every major garbage collection traces,
- * as columns they are a handful. Entries are built back only for the few a page shows.
+ * A whole ranking of leaderboard entries kept in columns, that can be changed in place. Hosts keep
+ * rankings of 100,000 members in memory and patch them as members' scores change: as objects (an
+ * entry, its Date) they would be hundreds of thousands of heap objects that every major garbage
+ * collection traces; as columns they are a handful. Entries are built back only for the few a
+ * page shows.
+ *
+ * Each entry has a slot (its row in the columns) for as long as it is in the table; `order`
+ * lists the slots in ranking order (compareRanking). A rank is not stored: it is 1 + the number
+ * of strictly higher scores, found by binary search, so a change never renumbers the others.
  */
 export class RankingTable {
-  private byKey: Map<string, number> | null = null;
+  private capacity: number;
+  private keys: (string | undefined)[];
+  private teamIds: (string | null)[];
+  private kinds: Uint8Array;
+  private memberCounts: Uint32Array;
+  private goalReached: Uint8Array;
+  private scores: Float64Array;
+  private progresses: Float64Array;
+  /** Epoch ms; NaN for null. */
+  private reachedAts: Float64Array;
+  /** Epoch ms, +Infinity for null (never reached: after any instant), as the order compares it. */
+  private reachTimes: Float64Array;
+  private readonly slotOf = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
+  private order: Int32Array;
+  private count = 0;
 
-  private constructor(
-    private readonly keys: readonly string[],
-    private readonly teamIds: readonly (string | null)[] | null,
-    private readonly kinds: Uint8Array,
-    private readonly ranks: Uint32Array,
-    private readonly memberCounts: Uint32Array,
-    private readonly goalReached: Uint8Array,
-    private readonly scores: Float64Array,
-    private readonly progresses: Float64Array,
-    /** Epoch ms; NaN for null. */
-    private readonly reachedAts: Float64Array,
-  ) {}
+  private constructor(capacity: number) {
+    this.capacity = Math.max(INITIAL_CAPACITY, capacity);
+    this.keys = new Array(this.capacity);
+    this.teamIds = new Array(this.capacity).fill(null);
+    this.kinds = new Uint8Array(this.capacity);
+    this.memberCounts = new Uint32Array(this.capacity);
+    this.goalReached = new Uint8Array(this.capacity);
+    this.scores = new Float64Array(this.capacity);
+    this.progresses = new Float64Array(this.capacity);
+    this.reachedAts = new Float64Array(this.capacity);
+    this.reachTimes = new Float64Array(this.capacity);
+    this.order = new Int32Array(this.capacity);
+  }
 
   /**
-   * Orders the entries by compareRankables and gives standard competition ranks ("1224": equal
-   * scores share a rank, the next rank skips), straight into columns, without a ranked copy of
-   * every entry.
+   * Orders the entries by compareRanking and gives standard competition ranks ("1224": equal
+   * scores share a rank, the next rank skips). Keys are unique.
    */
   static rank(entries: readonly LeaderboardEntry[]): RankingTable {
-    const n = entries.length;
-    const at = Float64Array.from(entries, reachTime);
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareRankables(entries[a], at[a], entries[b], at[b]));
-    const anyTeam = entries.some((entry) => entry.teamId !== null);
-    const table = new RankingTable(
-      order.map((i) => entries[i].key),
-      anyTeam ? order.map((i) => entries[i].teamId) : null,
-      new Uint8Array(n), new Uint32Array(n), new Uint32Array(n), new Uint8Array(n),
-      new Float64Array(n), new Float64Array(n), new Float64Array(n),
-    );
-    order.forEach((source, i) => {
-      const entry = entries[source];
-      table.kinds[i] = entry.kind === 'team' ? 1 : 0;
-      table.ranks[i] = i > 0 && entry.score === table.scores[i - 1] ? table.ranks[i - 1] : i + 1;
-      table.memberCounts[i] = entry.memberCount;
-      table.goalReached[i] = entry.goalReached ? 1 : 0;
-      table.scores[i] = entry.score;
-      table.progresses[i] = entry.progress;
-      table.reachedAts[i] = entry.reachedAt === null ? Number.NaN : entry.reachedAt.getTime();
-    });
+    const table = new RankingTable(entries.length);
+    const slots = entries.map((entry) => table.store(entry));
+    table.order = Int32Array.from(slots.sort((a, b) => table.compare(a, b)));
+    table.count = entries.length;
     return table;
   }
 
   /** Number of entries. */
   get size(): number {
-    return this.keys.length;
+    return this.count;
+  }
+
+  /**
+   * Puts `changed` entries in (replacing the entries of their keys) and takes the `removed` keys
+   * out, in O(size + changes x log changes): the untouched entries keep their order and the changed
+   * ones are merged in.
+   */
+  apply(changed: readonly LeaderboardEntry[], removed: readonly string[] = []): void {
+    const leaving = new Set<number>();
+    for (const key of [...removed, ...changed.map((entry) => entry.key)]) {
+      const slot = this.slotOf.get(key);
+      if (slot !== undefined) leaving.add(slot);
+    }
+    for (const key of removed) {
+      const slot = this.slotOf.get(key);
+      if (slot === undefined) continue;
+      this.slotOf.delete(key);
+      this.keys[slot] = undefined;
+      this.teamIds[slot] = null;
+      this.freeSlots.push(slot);
+    }
+    const staying = leaving.size === 0 ? this.order.subarray(0, this.count) : this.order.subarray(0, this.count).filter((slot) => !leaving.has(slot));
+    const arriving = changed.map((entry) => this.store(entry)).sort((a, b) => this.compare(a, b));
+    const merged = new Int32Array(Math.max(this.capacity, staying.length + arriving.length));
+    let s = 0;
+    let a = 0;
+    let m = 0;
+    while (s < staying.length && a < arriving.length) merged[m++] = this.compare(staying[s], arriving[a]) <= 0 ? staying[s++] : arriving[a++];
+    while (s < staying.length) merged[m++] = staying[s++];
+    while (a < arriving.length) merged[m++] = arriving[a++];
+    this.order = merged;
+    this.count = m;
   }
 
   /** The entry at a position (0 = first). */
   at(index: number): Ranked<LeaderboardEntry> {
-    const kind = KIND[this.kinds[index]];
-    const key = this.keys[index];
-    const reachedAt = this.reachedAts[index];
+    const slot = this.order[index];
+    const kind = KIND[this.kinds[slot]];
+    const key = this.keys[slot] as string;
+    const reachedAt = this.reachedAts[slot];
     return {
       kind,
       key,
       profileId: kind === 'profile' ? key : null,
-      teamId: this.teamIds?.[index] ?? null,
-      memberCount: this.memberCounts[index],
-      progress: this.progresses[index],
-      goalReached: this.goalReached[index] === 1,
-      score: this.scores[index],
+      teamId: this.teamIds[slot],
+      memberCount: this.memberCounts[slot],
+      progress: this.progresses[slot],
+      goalReached: this.goalReached[slot] === 1,
+      score: this.scores[slot],
       reachedAt: Number.isNaN(reachedAt) ? null : new Date(reachedAt),
-      rank: this.ranks[index],
+      rank: this.rankAt(index),
     };
   }
 
   /** The entries from `offset` on, at most `limit` of them. */
   slice(offset: number, limit: number): Ranked<LeaderboardEntry>[] {
     const entries: Ranked<LeaderboardEntry>[] = [];
-    for (let i = offset; i < Math.min(offset + limit, this.size); i++) entries.push(this.at(i));
+    for (let i = offset; i < Math.min(offset + limit, this.count); i++) entries.push(this.at(i));
     return entries;
   }
 
-  /** The entry of a key (profile or team id), or null. The index is built on first use. */
+  /** The entry of a key (profile or team id), or null. */
   find(key: string): Ranked<LeaderboardEntry> | null {
-    this.byKey ??= new Map(this.keys.map((k, i) => [k, i]));
-    const index = this.byKey.get(key);
-    return index === undefined ? null : this.at(index);
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return null;
+    // The position of the slot: the first whose slot does not order before it (keys are unique).
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(this.order[mid], slot) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return this.at(low);
   }
 
   /** Every entry's progress, in ranking order. */
   progressValues(): number[] {
-    return Array.from(this.progresses);
+    return Array.from(this.order.subarray(0, this.count), (slot) => this.progresses[slot]);
+  }
+
+  /** 1 + the number of strictly higher scores: the first position holding this position's score. */
+  private rankAt(index: number): number {
+    const score = this.scores[this.order[index]];
+    let low = 0;
+    let high = index;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.scores[this.order[mid]] > score) low = mid + 1;
+      else high = mid;
+    }
+    return low + 1;
+  }
+
+  private compare(a: number, b: number): number {
+    return compareRanking(this.scores[a], this.reachTimes[a], this.keys[a] as string, this.scores[b], this.reachTimes[b], this.keys[b] as string);
+  }
+
+  /** Writes an entry into its key's slot (a new slot for a new key) and answers the slot. */
+  private store(entry: LeaderboardEntry): number {
+    let slot = this.slotOf.get(entry.key);
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.slotOf.size;
+      if (slot >= this.capacity) this.grow();
+      this.slotOf.set(entry.key, slot);
+    }
+    const reachedAt = entry.reachedAt === null ? Number.NaN : entry.reachedAt.getTime();
+    this.keys[slot] = entry.key;
+    this.teamIds[slot] = entry.teamId;
+    this.kinds[slot] = entry.kind === 'team' ? 1 : 0;
+    this.memberCounts[slot] = entry.memberCount;
+    this.goalReached[slot] = entry.goalReached ? 1 : 0;
+    this.scores[slot] = entry.score;
+    this.progresses[slot] = entry.progress;
+    this.reachedAts[slot] = reachedAt;
+    this.reachTimes[slot] = Number.isNaN(reachedAt) ? Number.POSITIVE_INFINITY : reachedAt;
+    return slot;
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    const widen = <T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(column: T, make: (n: number) => T): T => {
+      const wider = make(capacity);
+      wider.set(column);
+      return wider;
+    };
+    this.keys.length = capacity;
+    this.teamIds = [...this.teamIds, ...new Array(capacity - this.capacity).fill(null)];
+    this.kinds = widen(this.kinds, (n) => new Uint8Array(n));
+    this.memberCounts = widen(this.memberCounts, (n) => new Uint32Array(n));
+    this.goalReached = widen(this.goalReached, (n) => new Uint8Array(n));
+    this.scores = widen(this.scores, (n) => new Float64Array(n));
+    this.progresses = widen(this.progresses, (n) => new Float64Array(n));
+    this.reachedAts = widen(this.reachedAts, (n) => new Float64Array(n));
+    this.reachTimes = widen(this.reachTimes, (n) => new Float64Array(n));
+    this.order = widen(this.order, (n) => new Int32Array(n));
+    this.capacity = capacity;
   }
 }

@@ -8,17 +8,13 @@ export interface Rankable {
 
 export type Ranked<T extends Rankable> = T & { readonly rank: number };
 
-/** When an entry reached its score, in epoch ms (+Infinity when never: after any instant). */
-export function reachTime(entry: Rankable): number {
-  return entry.reachedAt?.getTime() ?? Number.POSITIVE_INFINITY;
-}
-
 /**
- * The ranking order: higher score first; equal scores by who reached the score first
- * (`aAt`, `bAt`: see reachTime), then by key, so that the order is total and stable across requests.
+ * The ranking order of two entries by their score, the time they reached it (epoch ms, +Infinity
+ * when never: after any instant) and their key: higher score first, equal scores by who reached
+ * the score first, then by key, so that the order is total and stable across requests.
  */
-export function compareRankables(a: Rankable, aAt: number, b: Rankable, bAt: number): number {
-  if (a.score !== b.score) return b.score - a.score;
+export function compareRanking(aScore: number, aAt: number, aKey: string, bScore: number, bAt: number, bKey: string): number {
+  if (aScore !== bScore) return bScore - aScore;
   if (aAt !== bAt) return aAt < bAt ? -1 : 1;
-  return Number(a.key > b.key) - Number(a.key < b.key);
+  return Number(aKey > bKey) - Number(aKey < bKey);
 }

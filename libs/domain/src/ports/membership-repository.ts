@@ -7,6 +7,8 @@ import { ChallengeMember } from '../membership/challenge-member';
  */
 export interface MembershipRepository {
   find(challengeId: string, profileId: string): Promise<ChallengeMember | null>;
+  /** The members among these profiles (the others are left out), in no particular order. */
+  findMany(challengeId: string, profileIds: readonly string[]): Promise<ChallengeMember[]>;
   listByChallenge(challengeId: string): Promise<ChallengeMember[]>;
   listByProfile(profileId: string): Promise<ChallengeMember[]>;
   /** How many challenge members take part with this team. */

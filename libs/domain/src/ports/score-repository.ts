@@ -9,8 +9,8 @@ export interface ScoreRepository {
   findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]>;
   /** Every member's stored scores for periods fromIndex..toIndex (both included). */
   findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]>;
-  /** The outcome fields only of every member's scores for periods fromIndex..toIndex (leaderboards). */
-  findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]>;
+  /** The outcome fields only of every member's scores (or these members') for periods fromIndex..toIndex (leaderboards). */
+  findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]>;
   /** Inserts or replaces each score by its key. */
   saveMany(scores: readonly MemberPeriodScore[]): Promise<void>;
   /** Drops every stored score of the challenge (its rules changed: scores are recomputed). */

@@ -2,6 +2,7 @@ import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother
 import { gamificationWorld, aProfile } from '../../testing/gamification-world';
 import { writeWorld } from '../../testing/write-world';
 import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
+import { InMemoryMembershipRepository } from '../../testing/in-memory-membership-repository';
 import { TeamMother } from '../../testing/team-mother';
 import { ChallengeDefinition, changesScoring, defineChallenge, MAX_CHALLENGE_PERIODS } from '../challenge/challenge-definition';
 import { ChallengeErrorCode } from '../challenge/challenge-error';
@@ -265,7 +266,7 @@ describe('leaderboard goal flags of TEAM and GROUP challenges', () => {
       MemberPeriodScoreMother.create({ profileId: 'bob', periodIndex: 2, progress: 5_000 }),
       MemberPeriodScoreMother.create({ profileId: 'cid', periodIndex: 2, progress: 9_000 }),
     ]);
-    const leaderboards = new GetLeaderboardUseCase(scores, gamificationWorld().clock);
+    const leaderboards = new GetLeaderboardUseCase(scores, gamificationWorld().clock, new InMemoryMembershipRepository());
     // The whole ranking, in order.
     return {
       execute: async (input: GetLeaderboardInput) => {

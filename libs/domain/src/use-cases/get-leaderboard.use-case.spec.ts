@@ -1,5 +1,6 @@
 import { ChallengeMemberMother, ChallengeMother, MemberPeriodScoreMother } from '../../testing/challenge-mother';
 import { FixedClock } from '../../testing/fixed-clock';
+import { InMemoryMembershipRepository } from '../../testing/in-memory-membership-repository';
 import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
 import { Challenge } from '../challenge/challenge';
 import { MemberPeriodScore } from '../challenge/member-period-score';
@@ -12,12 +13,14 @@ const ranks = (result: { results: readonly { key: string; rank: number; score: n
 
 describe(GetLeaderboardUseCase.name, () => {
   let scores: InMemoryScoreRepository;
+  let memberships: InMemoryMembershipRepository;
   let sut: GetLeaderboardUseCase;
   const clock = new FixedClock('2026-03-04T12:00:00Z'); // period 2 of the default DAILY challenge
 
   beforeEach(() => {
     scores = new InMemoryScoreRepository();
-    sut = new GetLeaderboardUseCase(scores, clock);
+    memberships = new InMemoryMembershipRepository(members);
+    sut = new GetLeaderboardUseCase(scores, clock, memberships);
   });
 
   const seed = (...rows: (Partial<MemberPeriodScore> & { profileId: string })[]) =>
@@ -78,6 +81,55 @@ describe(GetLeaderboardUseCase.name, () => {
       it('STICK TO IT: equal counts ordered by who reached them first', async () => {
         const result = await run(ChallengeMother.create({ repetition: 'STICK TO IT' }), { dateRange: 3 });
         expect(ranks(result)).toEqual([['bob', 1, 3], ['ann', 1, 3], ['cid', 3, 0], ['dan', 3, 0]]);
+      });
+    });
+
+    describe('update: a kept ranking patched with the members that changed', () => {
+      it('moves a changed member, drops one that left, adds one that joined; the others are not read', async () => {
+        await seed(
+          { profileId: 'ann', periodIndex: 2, progress: 8_000, reachedAt: at(4, 10) },
+          { profileId: 'bob', periodIndex: 2, progress: 12_000, reachedAt: at(4, 11) },
+          { profileId: 'cid', periodIndex: 2, progress: 7_000, reachedAt: at(4, 9) },
+        );
+        const challenge = ChallengeMother.create();
+        const { table } = await sut.rank({ challenge, members, view: 'profiles', dateRange: 2 });
+        // ann uploads more (14,000), bob leaves, eve joins with 9,000; cid's stored score changes too but cid is not named.
+        await seed(
+          { profileId: 'ann', periodIndex: 2, progress: 14_000, reachedAt: at(4, 15), goalReached: true },
+          { profileId: 'cid', periodIndex: 2, progress: 99_000, reachedAt: at(4, 16) },
+          { profileId: 'eve', periodIndex: 2, progress: 9_000, reachedAt: at(4, 12) },
+        );
+        await memberships.removeAll('challenge-1', ['bob'], false);
+        await memberships.addAllIfAbsent([ChallengeMemberMother.create({ profileId: 'eve' })]);
+
+        expect(await sut.update({ challenge, view: 'profiles', dateRange: 2, table, profileIds: ['ann', 'bob', 'eve'] })).toBe(true);
+
+        expect(table.slice(0, 10).map((e) => [e.key, e.rank, e.score, e.goalReached])).toEqual([
+          ['ann', 1, 14_000, true], ['eve', 2, 9_000, false], ['cid', 3, 7_000, false], ['dan', 4, 0, false],
+        ]);
+      });
+
+      it('patches STREAK boards from the named members\' periods 0..date_range', async () => {
+        const challenge = ChallengeMother.create({ repetition: 'STREAK' });
+        await seed(...[0, 1].map((p) => ({ profileId: 'ann', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })));
+        const { table } = await sut.rank({ challenge, members, view: 'profiles', dateRange: 3 });
+        // bob reaches periods 1, 2 and 3: a run of 3.
+        await seed(...[1, 2, 3].map((p) => ({ profileId: 'bob', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })));
+
+        await sut.update({ challenge, view: 'profiles', dateRange: 3, table, profileIds: ['bob'] });
+
+        expect(table.slice(0, 2).map((e) => [e.key, e.rank, e.score])).toEqual([['bob', 1, 3], ['ann', 2, 2]]);
+      });
+
+      it('answers false, changing nothing, where an entry depends on more than its member (team boards, TEAM, GROUP)', async () => {
+        for (const [type, view] of [['TEAM', 'teams'], ['TEAM', 'profiles'], ['GROUP', 'profiles']] as const) {
+          const challenge = ChallengeMother.create({ type });
+          const { table } = await sut.rank({ challenge, members, view });
+          const before = table.slice(0, table.size);
+          await seed({ profileId: 'dan', periodIndex: 2, progress: 50_000 });
+          expect(await sut.update({ challenge, view, dateRange: 2, table, profileIds: ['dan'] })).toBe(false);
+          expect(table.slice(0, table.size)).toEqual(before);
+        }
       });
     });
 

@@ -8,6 +8,7 @@ import { LeaderboardEntry, LeaderboardView } from '../leaderboard/leaderboard-en
 import { RankingTable } from '../leaderboard/ranking-table';
 import { ChallengeMember } from '../membership/challenge-member';
 import { Clock } from '../ports/clock';
+import { MembershipRepository } from '../ports/membership-repository';
 import { ScoreRepository } from '../ports/score-repository';
 
 export interface GetLeaderboardInput {
@@ -43,7 +44,32 @@ export class GetLeaderboardUseCase {
   constructor(
     private readonly scores: ScoreRepository,
     private readonly clock: Clock,
+    private readonly memberships: Pick<MembershipRepository, 'findMany'>,
   ) {}
+
+  /**
+   * Brings a kept ranking (of `rank`) up to date after these members' entries changed (their
+   * scores, their membership), re-reading only them: in O(ranking + changes) instead of ranking
+   * everyone afresh. Only where each entry depends on its member alone (the profiles board of an
+   * INDIVIDUAL challenge); answers false for the other boards, changing nothing: rank them afresh.
+   */
+  async update(input: {
+    readonly challenge: Challenge;
+    readonly view: LeaderboardView;
+    readonly dateRange: number;
+    readonly table: RankingTable;
+    readonly profileIds: readonly string[];
+  }): Promise<boolean> {
+    const { challenge, profileIds } = input;
+    if (input.view !== 'profiles' || challenge.type !== 'INDIVIDUAL') return false;
+    if (profileIds.length === 0) return true;
+    const period = PeriodCalendar.of(challenge).select(input.dateRange, this.clock.now());
+    const members = await this.memberships.findMany(challenge.id, profileIds);
+    const entries = await this.individualEntries(challenge, members, period.index, profileIds);
+    const staying = new Set(members.map((member) => member.profileId));
+    input.table.apply(entries, profileIds.filter((profileId) => !staying.has(profileId)));
+    return true;
+  }
 
   /**
    * The whole ranking of the selected period, and the key of the requester's own entry: hosts
@@ -70,27 +96,53 @@ export class GetLeaderboardUseCase {
       const members =
         input.view === 'team_members' ? input.members.filter((member) => member.teamId === input.teamId) : input.members;
       const reachedBySubject = subjectGoalReached(challenge, input.members, byProfile, period.index - first);
-      entries = members.map((member) => {
-        const outcomes = byProfile.get(member.profileId) ?? [];
-        const own = outcomes[period.index - first];
-        const result = usesRepetition
-          ? repetitionScore(challenge, outcomes, period.index)
-          : { score: own?.progress ?? 0, reachedAt: own?.reachedAt ?? null };
-        return {
-          kind: 'profile',
-          key: member.profileId,
-          profileId: member.profileId,
-          teamId: member.teamId,
-          memberCount: 1,
-          progress: own?.progress ?? 0,
-          goalReached: reachedBySubject ? reachedBySubject(member) : own?.goalReached ?? false,
-          score: result.score,
-          reachedAt: result.reachedAt,
-        };
-      });
+      entries = members.map((member) => memberEntry(challenge, member, byProfile.get(member.profileId) ?? [], first, period.index, reachedBySubject));
     }
     return { period, table: RankingTable.rank(entries), requesterKey: requesterKey ?? null };
   }
+
+  /** The entries of these members of an INDIVIDUAL challenge in a period, from their stored scores only. */
+  private async individualEntries(
+    challenge: Challenge,
+    members: readonly ChallengeMember[],
+    selected: number,
+    profileIds: readonly string[],
+  ): Promise<LeaderboardEntry[]> {
+    const first = challenge.repetition !== 'NONE' ? 0 : selected;
+    const byProfile = groupByProfile(await this.scores.findOutcomesForChallenge(challenge.id, first, selected, profileIds), first);
+    return members.map((member) => memberEntry(challenge, member, byProfile.get(member.profileId) ?? [], first, selected, null));
+  }
+}
+
+/**
+ * A member's entry in a period from its stored outcomes (indexed by period index - `first`):
+ * INDIVIDUAL members by their repetition score; members of TEAM and GROUP challenges by their
+ * contribution in the period, goal reached when their subject's is (`reachedBySubject`).
+ */
+function memberEntry(
+  challenge: Challenge,
+  member: ChallengeMember,
+  outcomes: readonly MemberPeriodOutcome[],
+  first: number,
+  selected: number,
+  reachedBySubject: ((member: ChallengeMember) => boolean) | null,
+): LeaderboardEntry {
+  const usesRepetition = challenge.type === 'INDIVIDUAL' && challenge.repetition !== 'NONE';
+  const own = outcomes[selected - first];
+  const result = usesRepetition
+    ? repetitionScore(challenge, outcomes, selected)
+    : { score: own?.progress ?? 0, reachedAt: own?.reachedAt ?? null };
+  return {
+    kind: 'profile',
+    key: member.profileId,
+    profileId: member.profileId,
+    teamId: member.teamId,
+    memberCount: 1,
+    progress: own?.progress ?? 0,
+    goalReached: reachedBySubject ? reachedBySubject(member) : own?.goalReached ?? false,
+    score: result.score,
+    reachedAt: result.reachedAt,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Principal } from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
-import { ChallengeLeaderboards } from '../../gamification/challenge-leaderboards';
+import { ChallengeLeaderboards, ProfileBoardPage } from '../../gamification/challenge-leaderboards';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl } from '../shared/api-url';
 import { DEFAULT_LIMIT, offsetPage } from '../shared/offset-page';
@@ -35,20 +35,24 @@ export class ChallengeLeaderboardController {
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<string> {
     const selection = { dateRange: query.date_range, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
-    const json = await this.leaderboards.profileBoard(principal, id, selection, url.withQuery({}), (page) => {
-      const links = offsetPage(url, query, page.count, []);
-      const entry = (e: (typeof page.results)[number]) => presentProfileEntry(e, page.members.get(e.profileId as string), page.teamNames, url, principal);
-      const answer: LeaderboardProfileAndTeam = {
-        challenge: page.challenge.id,
-        period: presentPeriod(page.period, page.currentIndex),
-        count: page.count,
-        next: links.next,
-        previous: links.previous,
-        results: page.results.map(entry),
-        requester: page.requester ? entry(page.requester) : null,
-        teams: page.teams.map((e) => presentTeamEntry(e, page.teamNames)),
-      };
-      return JSON.stringify(answer);
+    const entry = (page: ProfileBoardPage, e: ProfileBoardPage['results'][number]) =>
+      presentProfileEntry(e, page.members.get(e.profileId as string), page.teamNames, url, principal);
+    const json = await this.leaderboards.profileBoard(principal, id, selection, url.withQuery({}), {
+      // LeaderboardProfileAndTeam, its requester entry left out: head + requester + tail.
+      page: (page) => {
+        const links = offsetPage(url, query, page.count, []);
+        const head: Omit<LeaderboardProfileAndTeam, 'requester' | 'teams'> = {
+          challenge: page.challenge.id,
+          period: presentPeriod(page.period, page.currentIndex),
+          count: page.count,
+          next: links.next,
+          previous: links.previous,
+          results: page.results.map((e) => entry(page, e)),
+        };
+        const teams: LeaderboardProfileAndTeam['teams'] = page.teams.map((e) => presentTeamEntry(e, page.teamNames));
+        return { head: `${JSON.stringify(head).slice(0, -1)},"requester":`, tail: `,"teams":${JSON.stringify(teams)}}` };
+      },
+      requester: (page) => JSON.stringify(page.requester ? entry(page, page.requester) : null),
     });
     // Serialized already (and maybe reused): sent as a returned object would be (same content type).
     response.type('application/json; charset=utf-8');

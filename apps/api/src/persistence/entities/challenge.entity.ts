@@ -80,6 +80,13 @@ export class ChallengeEntity {
   @Column('bigint', { name: 'leaderboard_version', default: 0 })
   leaderboardVersion!: string;
 
+  /**
+   * The last leaderboard_version that changed every entry at once (scores dropped for new rules):
+   * a cached ranking older than it is rebuilt, not patched from leaderboard_change.
+   */
+  @Column('bigint', { name: 'leaderboard_reset_version', default: 0 })
+  leaderboardResetVersion!: string;
+
   /** challenge_start was written to the outbox (once per challenge; the lifecycle tick sets it). */
   @Column('boolean', { name: 'start_announced', default: false })
   startAnnounced!: boolean;

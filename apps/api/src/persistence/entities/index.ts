@@ -18,6 +18,8 @@ import { TeamEntity, TeamMemberEntity } from './team.entity';
 import { MemberPeriodScoreEntity } from './member-period-score.entity';
 import { ChallengeEventOutboxEntity } from './challenge-event-outbox.entity';
 import { JobEntity } from './job.entity';
+import { LeaderboardChangeEntity } from './leaderboard-change.entity';
+export { LeaderboardChangeEntity };
 import { PushEndpointEntity } from './push-endpoint.entity';
 import { PushDataOutboxEntity } from './push-data-outbox.entity';
 import { PushAttemptEntity, PushDeliveryEntity } from './push-delivery.entity';
@@ -31,7 +33,7 @@ export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfileP
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
-  ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity,
+  ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity, LeaderboardChangeEntity,
   ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
   PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity, ConnectionEntity, ConnectionAttemptEntity,
   DeviceEntity, NotificationEntity, RecordedPushEntity, LoyaltyProductEntity, AppShopEntity];

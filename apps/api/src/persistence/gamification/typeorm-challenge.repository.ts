@@ -27,32 +27,35 @@ export function toChallenge(row: ChallengeEntity): Challenge {
   };
 }
 
-/**
- * A challenge and its leaderboard_version in one statement: a leaderboard request reads both
- * (the version says whether the cached ranking is current) in a single round trip.
- */
-export async function findChallengeWithVersion(
-  db: Db,
-  appId: string,
-  challengeId: string,
-): Promise<{ challenge: Challenge; leaderboardVersion: string } | null> {
+/** A challenge as a leaderboard request reads it: with the versions that tell whether a cached ranking is current. */
+export interface ChallengeSnapshot {
+  readonly challenge: Challenge;
+  /** Bumped by every change of a score or member (see recordLeaderboardChanges). */
+  readonly leaderboardVersion: string;
+  /** The last version that changed every entry at once. */
+  readonly leaderboardResetVersion: string;
+}
+
+/** Challenges by id with their leaderboard versions, in one statement (whatever their apps: callers check). */
+export async function findChallengeSnapshots(db: Db, challengeIds: readonly string[]): Promise<ChallengeSnapshot[]> {
   const rows: Row[] = await db.query(
     `SELECT app_id, id, title, slogan, description, avatar, start, "end", timezone, type, goal, goal_value, goal_type, repetition,
             calculation_method, data_source, activity_types, enrollment_method, visibility, grace_days,
-            leaderboard_version::text AS leaderboard_version
-     FROM challenge WHERE app_id = $1 AND id = $2`,
-    [appId, challengeId],
+            leaderboard_version::text AS leaderboard_version, leaderboard_reset_version::text AS leaderboard_reset_version
+     FROM challenge WHERE id = ANY($1::uuid[])`,
+    [[...challengeIds]],
   );
-  if (rows.length === 0) return null;
-  const row = rows[0];
-  const challenge = toChallenge({
-    appId: row.app_id, id: row.id, title: row.title, slogan: row.slogan, description: row.description, avatar: row.avatar,
-    start: toDate(row.start), end: toDate(row.end), timezone: row.timezone, type: row.type, goal: row.goal,
-    goalValue: row.goal_value === null ? null : Number(row.goal_value), goalType: row.goal_type, repetition: row.repetition,
-    calculationMethod: row.calculation_method, dataSource: row.data_source, activityTypes: row.activity_types as string[],
-    enrollmentMethod: row.enrollment_method, visibility: row.visibility, graceDays: Number(row.grace_days),
-  } as ChallengeEntity);
-  return { challenge, leaderboardVersion: String(row.leaderboard_version) };
+  return rows.map((row) => ({
+    challenge: toChallenge({
+      appId: row.app_id, id: row.id, title: row.title, slogan: row.slogan, description: row.description, avatar: row.avatar,
+      start: toDate(row.start), end: toDate(row.end), timezone: row.timezone, type: row.type, goal: row.goal,
+      goalValue: row.goal_value === null ? null : Number(row.goal_value), goalType: row.goal_type, repetition: row.repetition,
+      calculationMethod: row.calculation_method, dataSource: row.data_source, activityTypes: row.activity_types as string[],
+      enrollmentMethod: row.enrollment_method, visibility: row.visibility, graceDays: Number(row.grace_days),
+    } as ChallengeEntity),
+    leaderboardVersion: String(row.leaderboard_version),
+    leaderboardResetVersion: String(row.leaderboard_reset_version),
+  }));
 }
 
 export class TypeOrmChallengeRepository implements ChallengeRepository {
@@ -64,7 +67,8 @@ export class TypeOrmChallengeRepository implements ChallengeRepository {
 
   /** Raw SQL: read on every challenge request, where the ORM's query building showed in profiles. */
   async findById(appId: string, challengeId: string): Promise<Challenge | null> {
-    return (await findChallengeWithVersion(this.db, appId, challengeId))?.challenge ?? null;
+    const [found] = await findChallengeSnapshots(this.db, [challengeId]);
+    return found?.challenge.appId === appId ? found.challenge : null;
   }
 
   async listByApp(appId: string): Promise<Challenge[]> {

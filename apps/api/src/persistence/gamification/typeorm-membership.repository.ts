@@ -1,5 +1,5 @@
 import { ChallengeMember, InactiveInterval, isActiveMember, MembershipRepository } from '@strive/domain';
-import { atomically, bumpLeaderboardVersion, Db, Row, toDate } from '../shared/db';
+import { atomically, changedMembers, Db, recordLeaderboardChanges, Row, toDate } from '../shared/db';
 
 /** Shared by every member without inactive intervals (most of them): 100,000 members, one array. */
 const NO_INTERVALS: readonly InactiveInterval[] = Object.freeze([]);
@@ -28,6 +28,15 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
       [challengeId, profileId],
     );
     return rows.length > 0 ? toMember(rows[0]) : null;
+  }
+
+  async findMany(challengeId: string, profileIds: readonly string[]): Promise<ChallengeMember[]> {
+    if (profileIds.length === 0) return [];
+    const rows: Row[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM challenge_member WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[])`,
+      [challengeId, [...profileIds]],
+    );
+    return rows.map(toMember);
   }
 
   async listByChallenge(challengeId: string): Promise<ChallengeMember[]> {
@@ -74,7 +83,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
          WHERE o.challenge_id = m.challenge_id AND o.profile_id = m.profile_id`,
         [membersJson(added)],
       );
-      await bumpLeaderboardVersion(db, [...new Set(added.map((m) => m.challengeId))]);
+      await recordLeaderboardChanges(db, changedMembers(added));
       return added;
     });
   }
@@ -90,7 +99,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
          WHERE cm.challenge_id = m.challenge_id AND cm.profile_id = m.profile_id`,
         [membersJson(members)],
       );
-      await bumpLeaderboardVersion(db, [...new Set(members.map((m) => m.challengeId))]);
+      await recordLeaderboardChanges(db, changedMembers(members));
     });
   }
 
@@ -98,7 +107,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     if (profileIds.length === 0) return;
     await atomically(this.db, async (db) => {
       await db.query('DELETE FROM challenge_member WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[])', [challengeId, profileIds]);
-      await bumpLeaderboardVersion(db, [challengeId]);
+      await recordLeaderboardChanges(db, new Map([[challengeId, profileIds]]));
       if (optOut) {
         await db.query(
           `INSERT INTO challenge_opt_out (app_id, challenge_id, profile_id)

@@ -1,5 +1,5 @@
 import { MemberPeriodOutcome, MemberPeriodScore, ScoreRepository } from '@strive/domain';
-import { bumpLeaderboardVersion, Db, Row, toDate, toDateOrNull } from '../shared/db';
+import { changedMembers, Db, recordLeaderboardChanges, Row, toDate, toDateOrNull } from '../shared/db';
 
 /** The columns toScore reads. */
 export const SCORE_COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,
@@ -60,13 +60,14 @@ export class TypeOrmScoreRepository implements ScoreRepository {
    * Leaderboards rank every member: only the outcome columns, instants as epoch milliseconds
    * (cheaper to turn into Dates than timestamp text), so 100,000 rows stay a few MB.
    */
-  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]> {
+  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]> {
     const rows: Row[] = await this.db.query(
       `SELECT profile_id, team_id, period_index, progress, goal_reached,
               (extract(epoch FROM goal_reached_at) * 1000)::float8 AS goal_reached_ms,
               (extract(epoch FROM reached_at) * 1000)::float8 AS reached_ms
-       FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
-      [challengeId, fromIndex, toIndex],
+       FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3
+         AND ($4::uuid[] IS NULL OR profile_id = ANY($4::uuid[]))`,
+      [challengeId, fromIndex, toIndex, profileIds ? [...profileIds] : null],
     );
     return rows.map((row) => ({
       profileId: row.profile_id as string,
@@ -123,11 +124,11 @@ export class TypeOrmScoreRepository implements ScoreRepository {
          updated_at = EXCLUDED.updated_at`,
       [json],
     );
-    await bumpLeaderboardVersion(this.db, [...new Set(scores.map((s) => s.challengeId))]);
+    await recordLeaderboardChanges(this.db, changedMembers(scores));
   }
 
   async deleteForChallenge(challengeId: string): Promise<void> {
     await this.db.query('DELETE FROM member_period_score WHERE challenge_id = $1', [challengeId]);
-    await bumpLeaderboardVersion(this.db, [challengeId]);
+    await recordLeaderboardChanges(this.db, new Map([[challengeId, 'all']]));
   }
 }

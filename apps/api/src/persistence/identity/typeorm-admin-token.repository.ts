@@ -1,11 +1,12 @@
 import { AdminToken, AdminTokenRepository } from '@strive/domain';
 import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
 import { AdminTokenEntity } from '../entities';
+import { toDate } from '../shared/db';
 
 export class TypeOrmAdminTokenRepository implements AdminTokenRepository {
   private readonly rows: Repository<AdminTokenEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.rows = dataSource.getRepository(AdminTokenEntity);
   }
 
@@ -13,9 +14,10 @@ export class TypeOrmAdminTokenRepository implements AdminTokenRepository {
     await this.rows.insert({ tokenDigest: token.digest, appId: token.appId, expiresAt: token.expiresAt });
   }
 
+  // Every bearer-cache miss: plain SQL.
   async findByDigest(digest: string): Promise<AdminToken | null> {
-    const row = await this.rows.findOneBy({ tokenDigest: digest });
-    return row && { digest: row.tokenDigest, appId: row.appId, expiresAt: row.expiresAt };
+    const [row] = await this.dataSource.query('SELECT app_id, expires_at FROM admin_token WHERE token_digest = $1', [digest]);
+    return row ? { digest, appId: row.app_id, expiresAt: toDate(row.expires_at) } : null;
   }
 
   async deleteExpired(instant: Date): Promise<number> {

@@ -24,6 +24,15 @@ function toProfile(row: ProfileEntity): Profile {
   };
 }
 
+const PROFILE_SELECT = 'SELECT app_id, id, name, gender, reference, team_id, total_points, created_at FROM profile';
+
+function fromRow(row: Record<string, unknown>): Profile {
+  return {
+    id: row.id as string, appId: row.app_id as string, name: row.name as string, gender: row.gender as Profile['gender'],
+    reference: row.reference as string, team: row.team_id as string | null, totalPoints: Number(row.total_points), createdAt: toDate(row.created_at),
+  };
+}
+
 /** LIKE treats % and _ as wildcards: escape them so a search is a plain substring. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -50,9 +59,15 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   }
 
   async update(profile: Profile): Promise<void> {
-    await this.rows.update(
-      { appId: profile.appId, id: profile.id },
-      { name: profile.name, gender: profile.gender, reference: profile.reference, teamId: profile.team },
+    // One statement: the profile, and a new leaderboard version of its challenges naming it as
+    // changed, so that cached leaderboards show its new name (see recordLeaderboardChanges).
+    await this.dataSource.query(
+      `WITH updated AS (UPDATE profile SET name = $3, gender = $4, reference = $5, team_id = $6 WHERE app_id = $1 AND id = $2),
+       boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
+                  WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
+                  RETURNING app_id, id, leaderboard_version)
+       INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id) SELECT app_id, id, leaderboard_version, $2 FROM boards`,
+      [profile.appId, profile.id, profile.name, profile.gender, profile.reference, profile.team],
     );
   }
 
@@ -62,21 +77,14 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   }
 
   async findInApp(appId: string, id: string): Promise<Profile | null> {
-    const [row] = await this.dataSource.query(
-      'SELECT app_id, id, name, gender, reference, team_id, total_points, created_at FROM profile WHERE app_id = $1 AND id = $2',
-      [appId, id],
-    );
-    return row
-      ? {
-          id: row.id, appId: row.app_id, name: row.name, gender: row.gender, reference: row.reference, team: row.team_id,
-          totalPoints: Number(row.total_points), createdAt: toDate(row.created_at),
-        }
-      : null;
+    const [row] = await this.dataSource.query(`${PROFILE_SELECT} WHERE app_id = $1 AND id = $2`, [appId, id]);
+    return row ? fromRow(row) : null;
   }
 
+  // Every bearer-cache miss: plain SQL.
   async findByBearerDigest(digest: string): Promise<Profile | null> {
-    const row = await this.rows.findOneBy({ bearerDigest: digest });
-    return row && toProfile(row);
+    const [row] = await this.dataSource.query(`${PROFILE_SELECT} WHERE bearer_digest = $1`, [digest]);
+    return row ? fromRow(row) : null;
   }
 
   async list(query: ProfileQuery): Promise<ProfilePage> {
@@ -98,12 +106,16 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   }
 
   async delete(appId: string, id: string): Promise<void> {
-    // One statement: the profile's points days (no foreign key), a new leaderboard version for its
-    // challenges (their cached boards drop it), and the profile (its other rows cascade).
+    // One statement: the profile's points days (no foreign key), a new leaderboard version of its
+    // challenges that names it as changed (cached boards drop it: see recordLeaderboardChanges), and
+    // the profile (its other rows cascade).
     await this.dataSource.query(
       `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
        boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
-                  WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2))
+                  WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
+                  RETURNING app_id, id, leaderboard_version),
+       changes AS (INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
+                   SELECT app_id, id, leaderboard_version, $2 FROM boards)
        DELETE FROM profile WHERE app_id = $1 AND id = $2`,
       [appId, id],
     );

@@ -15,10 +15,46 @@ export async function atomically<T>(db: Db, work: (db: Db) => Promise<T>): Promi
   return db.transaction((manager) => work(manager));
 }
 
-/** Marks cached leaderboards of these challenges stale (see ChallengeEntity.leaderboardVersion). */
-export async function bumpLeaderboardVersion(db: Db, challengeIds: readonly string[]): Promise<void> {
-  if (challengeIds.length === 0) return;
-  await db.query('UPDATE challenge SET leaderboard_version = leaderboard_version + 1 WHERE id = ANY($1::uuid[])', [[...challengeIds]]);
+/**
+ * What a write changed on the leaderboards of each challenge: these members' entries, or `'all'`
+ * (every entry at once: the scores were dropped for new rules).
+ */
+export type LeaderboardChanges = ReadonlyMap<string, readonly string[] | 'all'>;
+
+/** The members of `items` per challenge (for recordLeaderboardChanges). */
+export function changedMembers(items: readonly { challengeId: string; profileId: string }[]): Map<string, string[]> {
+  const changes = new Map<string, Set<string>>();
+  for (const { challengeId, profileId } of items) {
+    const members = changes.get(challengeId) ?? new Set<string>();
+    changes.set(challengeId, members.add(profileId));
+  }
+  return new Map([...changes].map(([challengeId, members]) => [challengeId, [...members]]));
+}
+
+/**
+ * A new leaderboard_version for each changed challenge (cached leaderboards of an older version
+ * are stale) and, in the same statement, which members it changed (leaderboard_change), so that a
+ * cached ranking re-reads those members only; `'all'` also sets leaderboard_reset_version (a
+ * cached ranking is rebuilt). Within the writing transaction: the challenge row stays locked until
+ * commit, so versions of a challenge commit in order.
+ */
+export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChanges): Promise<void> {
+  if (changes.size === 0) return;
+  const rows = [...changes].map(([challengeId, members]) =>
+    members === 'all' ? { challenge_id: challengeId, reset: true, profile_ids: [] } : { challenge_id: challengeId, reset: false, profile_ids: members },
+  );
+  await db.query(
+    `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(challenge_id uuid, reset boolean, profile_ids uuid[])),
+     bumped AS (
+       UPDATE challenge ch SET leaderboard_version = ch.leaderboard_version + 1,
+         leaderboard_reset_version = CASE WHEN c.reset THEN ch.leaderboard_version + 1 ELSE ch.leaderboard_reset_version END
+       FROM c WHERE ch.id = c.challenge_id
+       RETURNING ch.app_id, ch.id, ch.leaderboard_version, c.profile_ids)
+     INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
+     SELECT b.app_id, b.id, b.leaderboard_version, p FROM bumped b CROSS JOIN LATERAL unnest(b.profile_ids) AS p
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /** The current leaderboard version of a challenge ('' when it does not exist). */

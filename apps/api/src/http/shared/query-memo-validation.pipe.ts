@@ -1,0 +1,33 @@
+import { ArgumentMetadata, Type, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+
+/** Query strings remembered per query DTO class. */
+const MAX_QUERIES_PER_DTO = 1_000;
+
+/**
+ * The ValidationPipe, with query DTOs remembered: a query that passed is validated and
+ * transformed once, and the same query again (every reader of a leaderboard or list page asks
+ * with the same few) gets the same frozen DTO back without class-transformer and class-validator
+ * running again. Bodies, params and failing queries go through the ValidationPipe every time.
+ */
+export class QueryMemoValidationPipe extends ValidationPipe {
+  private readonly queries = new Map<Type<unknown>, Map<string, unknown>>();
+
+  constructor(options: ValidationPipeOptions) {
+    super(options);
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const { metatype } = metadata;
+    if (metadata.type !== 'query' || !metatype || !this.toValidate(metadata) || value === null || typeof value !== 'object') {
+      return super.transform(value, metadata);
+    }
+    let known = this.queries.get(metatype);
+    if (!known) this.queries.set(metatype, (known = new Map()));
+    const key = JSON.stringify(value);
+    if (known.has(key)) return known.get(key);
+    const dto = Object.freeze(await super.transform(value, metadata));
+    if (known.size >= MAX_QUERIES_PER_DTO) known.delete(known.keys().next().value as string);
+    known.set(key, dto);
+    return dto;
+  }
+}
