@@ -107,4 +107,34 @@ describe('leaderboard/ serialized answers', () => {
     expect(after.teams.map((e: { team: { name: string } }) => e.team.name)).toEqual(['Crimson']);
     expect(after.requester.team).toEqual({ public_id: red, name: 'Crimson' });
   });
+
+  it('patches the kept ranking with the members that changed: a join, a rename, a leave and a deletion show at once', async () => {
+    admin = await adminBearer(test, credentials);
+    const cid = await createProfile(test, admin, { name: 'Cid', reference: 'crm-3' });
+    const board = async (bearer = admin) => (await get(`/api/v1/challenge/${id}/leaderboard/?date_range=2`, bearer)).body;
+    const names = (answer: { results: { score: number; profile: { name: string } }[] }) => answer.results.map((e) => [e.profile.name, e.score]);
+    expect(names(await board())).toEqual([['Bob', 15000], ['Ann', 12000]]);
+
+    await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(cid.bearer)).send({ profile: cid.publicId }).expect(201);
+    await steps(cid, '2026-03-04', 20000);
+    const joined = await board();
+    expect([joined.count, names(joined)]).toEqual([3, [['Cid', 20000], ['Bob', 15000], ['Ann', 12000]]]);
+    // The page is kept once for every other profile; its own entry shows a profile its personal fields.
+    expect((await board(cid.bearer)).results[0].profile.reference).toBe('crm-3');
+    expect((await board(ann.bearer)).results[0].profile.reference).toBe('');
+    expect((await board(bob.bearer)).results[0].profile.reference).toBe('');
+    expect(joined.results[0].profile.reference).toBe('crm-3');
+
+    await test.http.patch(`/api/v1/profile/${cid.publicId}/`).set(auth(cid.bearer)).send({ name: 'Cyd' }).expect(200);
+    expect(names(await board())).toEqual([['Cyd', 20000], ['Bob', 15000], ['Ann', 12000]]);
+
+    await test.http.delete(`/api/v1/challenge/${id}/member/?profile=${bob.publicId}`).set(auth(bob.bearer)).expect(204);
+    const left = await board(ann.bearer);
+    expect([left.count, names(left), left.requester.rank]).toEqual([2, [['Cyd', 20000], ['Ann', 12000]], 2]);
+
+    await test.http.delete(`/api/v1/profile/${cid.publicId}/`).set(auth(admin)).expect(204);
+    const deleted = await board(ann.bearer);
+    expect([deleted.count, names(deleted), deleted.requester.rank]).toEqual([1, [['Ann', 12000]], 1]);
+  });
 });
+

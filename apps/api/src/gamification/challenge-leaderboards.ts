@@ -97,11 +97,12 @@ export class ChallengeLeaderboards {
     const requester = principal.kind === 'profile' ? principal.profileId : null;
     const currentIndex = this.currentIndex(challenge);
     const profiles = await this.boards.board(challenge, 'profiles', selection.dateRange, undefined, snapshot);
-    const board = this.boards.page(profiles, selection.limit, selection.offset, requester);
-    const onPage = board.results.some((entry) => entry.profileId === requester);
+    const position = requester === null ? -1 : profiles.table.indexOf(requester);
+    const onPage = position >= selection.offset && position < selection.offset + selection.limit;
     const key = `${requestKey}|${principal.kind}|${onPage ? requester : ''}|${currentIndex}`;
     let page = this.boards.kept<SerializedPage>(profiles, key);
-    if (page === undefined || board.requester) {
+    if (page === undefined || position >= 0) {
+      const board = this.boards.page(profiles, page === undefined ? selection.limit : 0, selection.offset, requester);
       const teams =
         challenge.type === 'TEAM'
           ? this.boards.page(await this.boards.board(challenge, 'teams', selection.dateRange, undefined, snapshot), TEAMS_ON_LEADERBOARD, 0, null)

@@ -51,6 +51,7 @@ describe(RankingTable.name, () => {
     expect(table.slice(3, 10)).toEqual([]);
     expect(table.find('p-3')).toEqual({ ...member('p-3', 0, { progress: 0.25 }), rank: 3 });
     expect(table.find('nobody')).toBeNull();
+    expect([table.indexOf('p-2'), table.indexOf('p-3'), table.indexOf('nobody')]).toEqual([0, 2, -1]);
     expect(table.progressValues()).toEqual([12000, 8000.5, 0.25]);
   });
 

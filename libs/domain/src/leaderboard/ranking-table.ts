@@ -125,9 +125,15 @@ export class RankingTable {
 
   /** The entry of a key (profile or team id), or null. */
   find(key: string): Ranked<LeaderboardEntry> | null {
+    const index = this.indexOf(key);
+    return index < 0 ? null : this.at(index);
+  }
+
+  /** The position of a key's entry (0 = first), or -1. */
+  indexOf(key: string): number {
     const slot = this.slotOf.get(key);
-    if (slot === undefined) return null;
-    // The position of the slot: the first whose slot does not order before it (keys are unique).
+    if (slot === undefined) return -1;
+    // The first position whose slot does not order before this one (keys are unique: it is this one).
     let low = 0;
     let high = this.count;
     while (low < high) {
@@ -135,7 +141,7 @@ export class RankingTable {
       if (this.compare(this.order[mid], slot) < 0) low = mid + 1;
       else high = mid;
     }
-    return this.at(low);
+    return low;
   }
 
   /** Every entry's progress, in ranking order. */

@@ -30,18 +30,20 @@ export class AuthenticateBearerUseCase {
       }
       return cached.principal;
     }
+    // Profiles first: an app has many more of them (each user's phone) than administrator bearers,
+    // so most lookups take one query. A profile bearer lives as long as its profile: a deleted
+    // profile's bearer finds nothing.
+    const profile = await this.profiles.findByBearerDigest(digest);
+    if (profile) {
+      const principal: Principal = { kind: 'profile', appId: profile.appId, profileId: profile.id };
+      this.cache.set(digest, principal, now);
+      return principal;
+    }
     const admin = await this.adminTokens.findByDigest(digest);
     if (admin) {
       if (admin.expiresAt.getTime() <= this.clock.now().getTime()) throw AuthenticateBearerUseCase.expired();
       const principal: Principal = { kind: 'admin', appId: admin.appId };
       this.cache.set(digest, principal, now, admin.expiresAt.getTime());
-      return principal;
-    }
-    // A profile bearer lives as long as its profile: a deleted profile's bearer finds nothing.
-    const profile = await this.profiles.findByBearerDigest(digest);
-    if (profile) {
-      const principal: Principal = { kind: 'profile', appId: profile.appId, profileId: profile.id };
-      this.cache.set(digest, principal, now);
       return principal;
     }
     throw new IdentityError(IdentityErrorCode.InvalidToken, 'Unknown bearer.');

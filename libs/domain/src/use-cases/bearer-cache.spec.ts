@@ -17,12 +17,12 @@ async function setup(ttlMs = TTL_MS, maxEntries?: number) {
   const ann = await world.createProfile.execute({ appId: app.id, fields: { name: 'Ann', gender: null, reference: '' } });
   const bob = await world.createProfile.execute({ appId: app.id, fields: { name: 'Bob', gender: null, reference: '' } });
   const remove = new DeleteProfileUseCase(world.profiles, new GetProfileUseCase(world.profiles), cache);
-  // Counts the lookups that reach the repositories.
+  // Counts the lookups that reach the repositories (each starts with the profiles).
   let lookups = 0;
-  const adminFind = world.adminTokens.findByDigest.bind(world.adminTokens);
-  world.adminTokens.findByDigest = (digest: string) => {
+  const profileFind = world.profiles.findByBearerDigest.bind(world.profiles);
+  world.profiles.findByBearerDigest = (digest: string) => {
     lookups += 1;
-    return adminFind(digest);
+    return profileFind(digest);
   };
   return { world, cache, authenticate, app, admin, ann, bob, remove, lookups: () => lookups };
 }
