@@ -7,6 +7,7 @@ import {
 } from '@strive/domain';
 import { DeleteAppUseCase, ListAppsUseCase, RotateAppSecretUseCase } from '@strive/domain';
 import { AppConfig } from '../config/app-config';
+import { PreparedBearerLookups } from '../persistence/identity/prepared-bearer-lookups';
 import { useCaseProvider } from '../system/use-case-provider';
 import {
   ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, TOKEN_GENERATOR,
@@ -25,7 +26,8 @@ const useCases: Provider[] = [
   useCaseProvider(CreateDemoAppUseCase, APP_REPOSITORY, CreateAppUseCase),
   useCaseProvider(AuthenticateClientUseCase, APP_REPOSITORY, TOKEN_GENERATOR),
   useCaseProvider(IssueAdminTokenUseCase, ADMIN_TOKEN_REPOSITORY, TOKEN_GENERATOR, CLOCK),
-  useCaseProvider(AuthenticateBearerUseCase, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, TOKEN_GENERATOR, CLOCK, PrincipalCache),
+  // Bearer-cache misses look up through prepared, batched statements (PreparedBearerLookups).
+  useCaseProvider(AuthenticateBearerUseCase, PreparedBearerLookups, PreparedBearerLookups, TOKEN_GENERATOR, CLOCK, PrincipalCache),
   {
     provide: CreateProfileUseCase,
     useFactory: (profiles: ProfileRepository, tokens: TokenGenerator, ids: IdGenerator, clock: Clock, listeners?: ProfileCreatedListener[]) =>

@@ -25,6 +25,8 @@ import { TypeOrmPointsDefinitionRepository, TypeOrmPointsEventRepository, TypeOr
 import { TypeOrmActivityRepository } from './records/typeorm-activity.repository';
 import { TypeOrmHealthRecordRepository } from './records/typeorm-health-record.repository';
 import { TypeOrmUnitOfWork } from './unit-of-work/typeorm-unit-of-work';
+import { PreparedReads } from './shared/prepared-reads';
+import { PreparedBearerLookups } from './identity/prepared-bearer-lookups';
 import { DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY } from '../system/tokens';
 import { TypeOrmDeviceRepository } from './notifications/typeorm-device.repository';
 import { TypeOrmNotificationRepository } from './notifications/typeorm-notification.repository';
@@ -80,7 +82,7 @@ const REPOSITORIES = [
       }),
     }),
   ],
-  providers: REPOSITORIES,
+  providers: [...REPOSITORIES, PreparedReads, PreparedBearerLookups],
   exports: [
     APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
     POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, JOB_QUEUE,
@@ -89,6 +91,7 @@ const REPOSITORIES = [
     DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY,
     APP_FEATURE_REPOSITORY,
     PRODUCT_REPOSITORY, SHOP_SETTINGS_REPOSITORY,
+    PreparedReads, PreparedBearerLookups,
   ],
 })
 export class PersistenceModule {}

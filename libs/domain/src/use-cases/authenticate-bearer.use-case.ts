@@ -12,8 +12,8 @@ import { TokenGenerator } from '../ports/token-generator';
  */
 export class AuthenticateBearerUseCase {
   constructor(
-    private readonly adminTokens: AdminTokenRepository,
-    private readonly profiles: ProfileRepository,
+    private readonly adminTokens: Pick<AdminTokenRepository, 'findByDigest'>,
+    private readonly profiles: Pick<ProfileRepository, 'findByBearerDigest'>,
     private readonly tokens: TokenGenerator,
     private readonly clock: Clock,
     private readonly cache: PrincipalCache = new PrincipalCache(0),

@@ -37,7 +37,10 @@ export interface ChallengeSnapshot {
 }
 
 /** Challenges by id with their leaderboard versions, in one statement (whatever their apps: callers check). */
-export async function findChallengeSnapshots(db: Db, challengeIds: readonly string[]): Promise<ChallengeSnapshot[]> {
+export async function findChallengeSnapshots(
+  db: { query(text: string, values: unknown[]): Promise<Row[]> },
+  challengeIds: readonly string[],
+): Promise<ChallengeSnapshot[]> {
   const rows: Row[] = await db.query(
     `SELECT app_id, id, title, slogan, description, avatar, start, "end", timezone, type, goal, goal_value, goal_type, repetition,
             calculation_method, data_source, activity_types, enrollment_method, visibility, grace_days,

@@ -14,7 +14,6 @@ export class TypeOrmAdminTokenRepository implements AdminTokenRepository {
     await this.rows.insert({ tokenDigest: token.digest, appId: token.appId, expiresAt: token.expiresAt });
   }
 
-  // Every bearer-cache miss: plain SQL.
   async findByDigest(digest: string): Promise<AdminToken | null> {
     const [row] = await this.dataSource.query('SELECT app_id, expires_at FROM admin_token WHERE token_digest = $1', [digest]);
     return row ? { digest, appId: row.app_id, expiresAt: toDate(row.expires_at) } : null;

@@ -24,9 +24,10 @@ function toProfile(row: ProfileEntity): Profile {
   };
 }
 
-const PROFILE_SELECT = 'SELECT app_id, id, name, gender, reference, team_id, total_points, created_at FROM profile';
+/** The columns profileOf reads (the FROM clause follows). */
+export const PROFILE_SELECT = 'SELECT app_id, id, name, gender, reference, team_id, total_points, created_at';
 
-function fromRow(row: Record<string, unknown>): Profile {
+export function profileOf(row: Record<string, unknown>): Profile {
   return {
     id: row.id as string, appId: row.app_id as string, name: row.name as string, gender: row.gender as Profile['gender'],
     reference: row.reference as string, team: row.team_id as string | null, totalPoints: Number(row.total_points), createdAt: toDate(row.created_at),
@@ -77,14 +78,13 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   }
 
   async findInApp(appId: string, id: string): Promise<Profile | null> {
-    const [row] = await this.dataSource.query(`${PROFILE_SELECT} WHERE app_id = $1 AND id = $2`, [appId, id]);
-    return row ? fromRow(row) : null;
+    const [row] = await this.dataSource.query(`${PROFILE_SELECT} FROM profile WHERE app_id = $1 AND id = $2`, [appId, id]);
+    return row ? profileOf(row) : null;
   }
 
-  // Every bearer-cache miss: plain SQL.
   async findByBearerDigest(digest: string): Promise<Profile | null> {
-    const [row] = await this.dataSource.query(`${PROFILE_SELECT} WHERE bearer_digest = $1`, [digest]);
-    return row ? fromRow(row) : null;
+    const [row] = await this.dataSource.query(`${PROFILE_SELECT} FROM profile WHERE bearer_digest = $1`, [digest]);
+    return row ? profileOf(row) : null;
   }
 
   async list(query: ProfileQuery): Promise<ProfilePage> {
