@@ -5,7 +5,8 @@
  * Needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379; one database per size,
  * strive_bench_board_<size> (created when missing, wiped unless BENCH_REUSE=1 finds its data).
  * Options: BENCH_REPETITION=NONE|STREAK|STICK_TO_IT (default NONE), BENCH_SECONDS (15),
- * BENCH_REQUESTERS (10,000), BENCH_API_NODE_ARGS (node flags for the API, e.g. --cpu-prof).
+ * BENCH_REQUESTERS (10,000), BENCH_API_NODE_ARGS (node flags for the API, e.g. --cpu-prof),
+ * BENCH_DATABASE_PREFIX (strive_bench_board: another prefix keeps another tree's data apart).
  *
  * Per size:
  * 1. The API (dist build, --max-old-space-size=192) runs as its own process; its resident memory
@@ -276,7 +277,7 @@ async function check(path: string, bearers: readonly string[], profiles: readonl
 }
 
 async function benchSize(size: number): Promise<Record<string, unknown>> {
-  const database = `strive_bench_board_${size}`;
+  const database = `${process.env.BENCH_DATABASE_PREFIX ?? 'strive_bench_board'}_${size}`;
   const url = `postgres://postgres@127.0.0.1:5432/${database}`;
   await ensureDatabase(database);
   const pool = new Pool({ connectionString: url, max: 4 });

@@ -12,7 +12,7 @@ import { RequestValidationError } from './http/problem/request-validation.error'
 import { VersionedRequest } from './http/shared/api-url';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH, textAndKeyProblems } from './http/shared/safe-input';
 import { QueryMemoValidationPipe } from './http/shared/query-memo-validation.pipe';
-import { UnknownQueryInterceptor } from './http/shared/unknown-query.interceptor';
+import { UnknownQueryGuard } from './http/shared/unknown-query.guard';
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { decodedPathOf, isTokenPath, isWebhookPath } from './http/shared/request-path';
@@ -71,7 +71,7 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
       exceptionFactory: (errors) => RequestValidationError.fromValidationErrors(errors),
     }),
   );
-  app.useGlobalInterceptors(new UnknownQueryInterceptor());
+  app.useGlobalGuards(new UnknownQueryGuard('global'));
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.enableShutdownHooks();
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });

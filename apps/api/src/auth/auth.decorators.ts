@@ -4,6 +4,7 @@ import { AccessRule, App, Principal } from '@strive/domain';
 import { ApiProblemResponses } from '../http/problem/api-problem-responses';
 import { ApiRateLimitResponse } from '../http/rate-limit/api-rate-limit-response';
 import { AppRateLimitGuard } from '../http/rate-limit/app-rate-limit.guard';
+import { CheckQueryAfterCredentials, UnknownQueryAfterCredentialsGuard } from '../http/shared/unknown-query.guard';
 import { ACCESS_RULE, AccessGuard } from './access.guard';
 import { BasicAuthGuard, BearerAuthGuard } from './challenging-auth.guard';
 
@@ -22,7 +23,8 @@ const RULE_TEXT: Record<AccessRule, string> = {
 export function Auth(rule: AccessRule) {
   return applyDecorators(
     SetMetadata(ACCESS_RULE, rule),
-    UseGuards(BearerAuthGuard, AppRateLimitGuard, AccessGuard),
+    CheckQueryAfterCredentials(),
+    UseGuards(BearerAuthGuard, AppRateLimitGuard, AccessGuard, UnknownQueryAfterCredentialsGuard),
     ApiBearerAuth('bearer'),
     ApiExtension('x-strive-auth', RULE_TEXT[rule]),
     ApiProblemResponses(401, 403),
@@ -33,7 +35,8 @@ export function Auth(rule: AccessRule) {
 /** HTTP Basic client credentials (POST /token/ only), counted per client id (429). */
 export function ClientAuth() {
   return applyDecorators(
-    UseGuards(BasicAuthGuard),
+    CheckQueryAfterCredentials(),
+    UseGuards(BasicAuthGuard, UnknownQueryAfterCredentialsGuard),
     ApiBasicAuth('basic'),
     ApiProblemResponses(401),
     ApiRateLimitResponse('per client id'),

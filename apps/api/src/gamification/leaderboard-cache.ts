@@ -59,7 +59,7 @@ interface Slot {
  * membership write in its transaction: recordLeaderboardChanges). A ranking behind the version is
  * patched with the changed members only (GetLeaderboardUseCase.update, O(members) with no
  * database read of the others); it is rebuilt from the materialized scores only when it cannot be
- * patched (rules changed, team boards, too far behind). Recently read boards are also caught up
+ * patched (rules changed, team boards, too far behind). Recently read boards are also patched
  * every second in the background, so a reader seldom waits even for a patch.
  */
 @Injectable()
@@ -156,9 +156,11 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Brings the slot's board to at least `version`: patched with the members changed since its own
-   * version where the board allows it, else rebuilt (also after a reset: scores dropped for new rules).
+   * version where the board allows it, else rebuilt (also after a reset: scores dropped for new
+   * rules) unless `rebuild` is false (the background follower only patches: rebuilding a board
+   * that changes all the time is left to its next reader).
    */
-  private async catchUp(slot: Slot, resetVersion: number, version: number): Promise<void> {
+  private async catchUp(slot: Slot, resetVersion: number, version: number, rebuild = true): Promise<void> {
     const board = await slot.board.catch(() => null);
     const limit = Math.max(MAX_PATCH_MEMBERS, Math.floor(slot.size / 2));
     const changes =
@@ -178,6 +180,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
       slot.size = board.table.size;
       return;
     }
+    if (!rebuild) return;
     // The version read before the rebuild reads anything: later changes are patched in again.
     const fresh = this.compute(slot.challenge, slot.view, slot.period, slot.teamId);
     await fresh;
@@ -197,7 +200,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
         recent.map(async (slot, i) => {
           const snapshot = snapshots[i];
           if (!snapshot || slot.version >= Number(snapshot.leaderboardVersion) || slot.catchingUp) return;
-          slot.catchingUp = this.catchUp(slot, Number(snapshot.leaderboardResetVersion), Number(snapshot.leaderboardVersion)).finally(() => {
+          slot.catchingUp = this.catchUp(slot, Number(snapshot.leaderboardResetVersion), Number(snapshot.leaderboardVersion), false).finally(() => {
             slot.catchingUp = null;
           });
           await slot.catchingUp;
