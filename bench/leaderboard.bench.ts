@@ -3,7 +3,7 @@
  *
  * Run: npm run build && npm run bench:leaderboard -- [sizes]    (default 1000,10000,100000)
  * Needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379; one database per size,
- * strive_bench_board_<size> (created when missing, wiped unless BENCH_REUSE=1 finds its data).
+ * strive_bench_board_<size>[_<repetition>] (created when missing, wiped unless BENCH_REUSE=1 finds its data).
  * Options: BENCH_REPETITION=NONE|STREAK|STICK_TO_IT (default NONE), BENCH_SECONDS (15),
  * BENCH_REQUESTERS (10,000), BENCH_API_NODE_ARGS (node flags for the API, e.g. --cpu-prof),
  * BENCH_DATABASE_PREFIX (strive_bench_board: another prefix keeps another tree's data apart).
@@ -196,7 +196,7 @@ async function seed(pool: Pool, size: number, start: Date, today: number): Promi
   const challenge = await api('/challenge/', {
     method: 'POST', bearer: admin,
     body: JSON.stringify({
-      title: TITLE, type: 'INDIVIDUAL', goal: 'DAILY', goal_value: GOAL - 1, goal_type: 'STEPS', repetition: REPETITION,
+      title: TITLE, type: 'INDIVIDUAL', goal: 'DAILY', goal_value: GOAL - 1, goal_type: 'STEPS', repetition: REPETITION.replace(/_/g, ' '),
       start: start.toISOString(), end: new Date(today + 2 * DAY_MS).toISOString(),
     }),
   });
@@ -235,7 +235,7 @@ async function seed(pool: Pool, size: number, start: Date, today: number): Promi
 /** Every member's score of period DATE_RANGE, computed afresh from the raw records (not from stored scores). */
 async function freshScores(pool: Pool, challengeId: string, start: Date): Promise<Map<string, number>> {
   const day = new Date(start.getTime() + DATE_RANGE * DAY_MS);
-  const daily = `SELECT h.profile_id, (h.time::date - $2::date) AS idx, (h.data->>'steps')::double precision AS steps
+  const daily = `SELECT h.profile_id, ((h.time AT TIME ZONE 'UTC')::date - ($2::timestamptz AT TIME ZONE 'UTC')::date) AS idx, (h.data->>'steps')::double precision AS steps
     FROM health_record h JOIN challenge_member m ON m.app_id = h.app_id AND m.profile_id = h.profile_id AND m.challenge_id = $1
     WHERE h.type = 'daily_summary' AND h.time >= $2 AND h.time <= $3`;
   const sql =
@@ -277,7 +277,7 @@ async function check(path: string, bearers: readonly string[], profiles: readonl
 }
 
 async function benchSize(size: number): Promise<Record<string, unknown>> {
-  const database = `${process.env.BENCH_DATABASE_PREFIX ?? 'strive_bench_board'}_${size}`;
+  const database = `${process.env.BENCH_DATABASE_PREFIX ?? 'strive_bench_board'}_${size}${REPETITION === 'NONE' ? '' : `_${REPETITION.toLowerCase()}`}`;
   const url = `postgres://postgres@127.0.0.1:5432/${database}`;
   await ensureDatabase(database);
   const pool = new Pool({ connectionString: url, max: 4 });
