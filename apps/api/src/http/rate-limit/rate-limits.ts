@@ -7,7 +7,7 @@ import { AppConfig, RateLimitSettings } from '../../config/app-config';
 import { APP_CONFIG } from '../../system/tokens';
 import { problemOf, sendProblem } from '../problem/problem-details.filter';
 import { RateLimitCount, RateLimitExceeded, setRateLimitHeaders } from './rate-limit-answer';
-import { basicCredentialsOf, bearerKeyOf } from '../../auth/authorization-header';
+import { basicCredentialsOf, bearerKeyOf, bearerTokenOf } from '../../auth/authorization-header';
 import { decodedPathOf, isTokenPath } from '../shared/request-path';
 
 export type RateLimitKind = 'token' | 'bearer' | 'app';
@@ -76,7 +76,7 @@ export function registerRateLimits(app: NestFastifyApplication): void {
     const path = decodedPathOf(request.url);
     if (!path.startsWith('/api/')) return;
     const isToken = request.method === 'POST' && isTokenPath(path);
-    if (!isToken && bearerKeyOf(request.headers.authorization) === null) return;
+    if (!isToken && bearerTokenOf(request.headers.authorization) === null) return;
     const count = await limits.count(isToken ? 'token' : 'bearer', request);
     setRateLimitHeaders(reply, count);
     if (!count.isExceeded) return;
