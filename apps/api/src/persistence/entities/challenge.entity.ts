@@ -4,6 +4,8 @@ import { AppEntity } from './app.entity';
 /** A challenge of an app: its rules (see the domain Challenge) and presentation texts. */
 @Entity({ name: 'challenge' })
 @Index('IDX_challenge_app_start', ['appId', 'start'])
+// Score writes and leaderboard reads find a challenge by its id alone (ids are unique uuids).
+@Index('IDX_challenge_id', ['id'])
 // The lifecycle tick's scan: a bitmap OR of these two stays small however many challenges ended long ago.
 @Index('IDX_challenge_unannounced_start', ['start'], { where: 'start_announced = false' })
 @Index('IDX_challenge_unannounced_end', ['end'], { where: 'end_announced = false' })
