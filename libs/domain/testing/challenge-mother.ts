@@ -2,6 +2,7 @@ import { PointsEvent } from '../src/points/points-event';
 import { DailySummary, Workout } from '../src/records/activity-records';
 import { Challenge, DEFAULT_GRACE_DAYS } from '../src/challenge/challenge';
 import { MemberPeriodScore } from '../src/challenge/member-period-score';
+import { EMPTY_REPETITION_STATE } from '../src/challenge/repetition';
 import { ChallengeMember } from '../src/membership/challenge-member';
 
 /**
@@ -109,6 +110,7 @@ export const MemberPeriodScoreMother = {
       goalReached: false,
       goalReachedAt: null,
       reachedAt: null,
+      repetition: EMPTY_REPETITION_STATE,
       firedThresholds: [],
       totals: { distance: 0, steps: 0, calories: 0, durationSeconds: 0, points: 0 },
       updatedAt: new Date('2026-03-02T00:00:00Z'),

@@ -1,4 +1,5 @@
-import { MemberPeriodOutcome, MemberPeriodScore } from '../src/challenge/member-period-score';
+import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding } from '../src/challenge/member-period-score';
+import { scoreFromState } from '../src/challenge/repetition';
 import { ScoreRepository } from '../src/ports/score-repository';
 
 export class InMemoryScoreRepository implements ScoreRepository {
@@ -29,6 +30,20 @@ export class InMemoryScoreRepository implements ScoreRepository {
     return (await this.findForChallenge(challengeId, fromIndex, toIndex)).filter((s) => !wanted || wanted.has(s.profileId)).map(
       ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }) => ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }),
     );
+  }
+
+  async findStandingsForChallenge(
+    challengeId: string,
+    periodIndex: number,
+    repetition: 'STREAK' | 'STICK TO IT',
+    profileIds?: readonly string[],
+  ): Promise<MemberPeriodStanding[]> {
+    const wanted = profileIds ? new Set(profileIds) : null;
+    const rows = (await this.findForChallenge(challengeId, periodIndex, periodIndex)).filter((s) => !wanted || wanted.has(s.profileId));
+    return rows.map((row) => {
+      const { score, reachedAt } = scoreFromState({ goalValue: 0, repetition }, row, row.repetition);
+      return { profileId: row.profileId, progress: row.progress, goalReached: row.goalReached, score, scoreAt: reachedAt };
+    });
   }
 
   async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {

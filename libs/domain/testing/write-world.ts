@@ -92,7 +92,7 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
 
 /**
  * The batch reader over in-memory stores: the members' de-duplicated activity and stored scores,
- * limited to the span as the SQL adapter reads them.
+ * from the period before the span's first on, as the SQL adapter reads them.
  */
 export function inMemoryScoringBatches(
   activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>,
@@ -107,7 +107,8 @@ export function inMemoryScoringBatches(
         scores: {
           findForMember: async (challengeId, profileId, periodIndexes) =>
             wanted.has(profileId)
-              ? (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= span.firstIndex && s.periodIndex <= span.lastIndex)
+              ? // The span's periods, the one before (its repetition state) and every later one (states carried on).
+                (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= span.firstIndex - 1)
               : [],
         },
       };

@@ -1,4 +1,5 @@
-import { MemberPeriodScore } from '@strive/domain';
+import { EMPTY_REPETITION_STATE, MemberPeriodScore, nextRepetitionState } from '@strive/domain';
+import { FILL_REPETITION_STATE } from '../../src/persistence/migrations/1795551000000-RepetitionState';
 import { MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
@@ -9,10 +10,15 @@ describeContract('ScoreRepository', (world) => {
   const reached = score(ID.challenge1, ID.profile1, 0, {
     teamId: ID.team1, progress: 10_250.5, goalReached: true, goalReachedAt: new Date('2026-03-02T18:30:00.123Z'),
     reachedAt: new Date('2026-03-02T20:00:00Z'), firedThresholds: [0.25, 0.5, 0.75, 1],
+    repetition: { currentRun: 1, bestRun: 1, bestRunAt: new Date('2026-03-02T18:30:00.123Z'), reachedCount: 1, reachedCountAt: new Date('2026-03-02T18:30:00.123Z') },
     totals: { distance: 8000.25, steps: 10_250.5, calories: 2200, durationSeconds: 3600.5, points: 12.75 },
     updatedAt: new Date('2026-03-02T20:00:01Z'),
   });
-  const p1day1 = score(ID.challenge1, ID.profile1, 1, { progress: 2500, firedThresholds: [0.25], reachedAt: new Date('2026-03-03T09:00:00Z') });
+  const p1day1 = score(ID.challenge1, ID.profile1, 1, {
+    progress: 2500, firedThresholds: [0.25], reachedAt: new Date('2026-03-03T09:00:00Z'),
+    // Period 0 reached (at 18:30:00.123), period 1 not: the run ended, the best and the count stay.
+    repetition: { currentRun: 0, bestRun: 1, bestRunAt: new Date('2026-03-02T18:30:00.123Z'), reachedCount: 1, reachedCountAt: new Date('2026-03-02T18:30:00.123Z') },
+  });
   const p1day2 = score(ID.challenge1, ID.profile1, 2);
   const p2day1 = score(ID.challenge1, ID.profile2, 1, { progress: 4000 });
   const otherChallenge = score(ID.challenge2, ID.profile1, 0, { progress: 1 });
@@ -54,11 +60,92 @@ describeContract('ScoreRepository', (world) => {
     expect(await world().scores.findOutcomesForChallenge(ID.challenge1, 0, 9, [])).toEqual([]);
   });
 
+  it("reads one period's standings under STREAK and STICK TO IT from the repetition state", async () => {
+    const byProfile = (rows: readonly { profileId: string }[]) => [...rows].sort((a, b) => (a.profileId < b.profileId ? -1 : 1));
+    expect(byProfile(await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STREAK'))).toEqual([
+      { profileId: ID.profile1, progress: 2500, goalReached: false, score: 1, scoreAt: new Date('2026-03-02T18:30:00.123Z') },
+      { profileId: ID.profile2, progress: 4000, goalReached: false, score: 0, scoreAt: null },
+    ]);
+    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 0, 'STICK TO IT')).toEqual([
+      { profileId: ID.profile1, progress: 10_250.5, goalReached: true, score: 1, scoreAt: new Date('2026-03-02T18:30:00.123Z') },
+    ]);
+    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 5, 'STREAK')).toEqual([]);
+    // Only the named members, when named (a leaderboard patched with its changed members).
+    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STREAK', [ID.profile2, ID.profile3])).toEqual([
+      { profileId: ID.profile2, progress: 4000, goalReached: false, score: 0, scoreAt: null },
+    ]);
+    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STICK TO IT', [])).toEqual([]);
+  });
+
+  it('stores the repetition state in its columns (hand-written SQL)', async () => {
+    const engine = world().engine;
+    if (!engine) return; // the in-memory twin keeps the objects themselves
+    const rows = await engine.query(
+      `SELECT period_index, current_run, best_run, best_run_at, reached_count, reached_count_at FROM member_period_score
+       WHERE challenge_id = $1 AND profile_id = $2 ORDER BY period_index`,
+      [ID.challenge1, ID.profile1],
+    );
+    expect(rows).toEqual([
+      { period_index: 0, current_run: 1, best_run: 1, best_run_at: new Date('2026-03-02T18:30:00.123Z'), reached_count: 1, reached_count_at: new Date('2026-03-02T18:30:00.123Z') },
+      { period_index: 1, current_run: 0, best_run: 1, best_run_at: new Date('2026-03-02T18:30:00.123Z'), reached_count: 1, reached_count_at: new Date('2026-03-02T18:30:00.123Z') },
+      { period_index: 2, current_run: 0, best_run: 0, best_run_at: null, reached_count: 0, reached_count_at: null },
+    ]);
+  });
+
+  it('reads a repetition state written with hand-written SQL', async () => {
+    const engine = world().engine;
+    if (!engine) return;
+    await engine.query(
+      `UPDATE member_period_score SET current_run = 3, best_run = 7, best_run_at = '2026-03-01T06:00:00.5Z', reached_count = 12,
+         reached_count_at = '2026-03-04T07:00:00Z' WHERE challenge_id = $1 AND profile_id = $2 AND period_index = 2`,
+      [ID.challenge1, ID.profile1],
+    );
+    const expected = { currentRun: 3, bestRun: 7, bestRunAt: new Date('2026-03-01T06:00:00.500Z'), reachedCount: 12, reachedCountAt: new Date('2026-03-04T07:00:00Z') };
+    expect((await world().scores.findForMember(ID.challenge1, ID.profile1, [2]))[0].repetition).toEqual(expected);
+    expect((await world().scores.findForChallenge(ID.challenge1, 2, 2))[0].repetition).toEqual(expected);
+    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 2, 'STREAK')).toEqual([
+      { profileId: ID.profile1, progress: 0, goalReached: false, score: 7, scoreAt: new Date('2026-03-01T06:00:00.500Z') },
+    ]);
+    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 2, 'STICK TO IT')).toEqual([
+      { profileId: ID.profile1, progress: 0, goalReached: false, score: 12, scoreAt: new Date('2026-03-04T07:00:00Z') },
+    ]);
+  });
+
   it('replaces a score by its key (challenge, profile, period)', async () => {
     const again = { ...p1day1, progress: 9000, firedThresholds: [0.25, 0.5, 0.75], teamId: ID.team2 };
     await world().scores.saveMany([again]);
     expect(await world().scores.findForMember(ID.challenge1, ID.profile1, [1])).toEqual([again]);
     expect(byProfileAndPeriod(await world().scores.findForChallenge(ID.challenge1, 0, 9))).toEqual([reached, again, p1day2, p2day1]);
+  });
+
+  it('migration RepetitionState fills existing rows as the domain folds them (a missing period breaks a run)', async () => {
+    const engine = world().engine;
+    if (!engine) return;
+    await world().scores.deleteForChallenge(ID.challenge1);
+    // profile1: reached 0, 1, (no row 2), 3, 4, not 5, reached 6 and 7; profile2: 1 and 2 (ties keep the earlier run).
+    const reachedPeriods = new Map([[ID.profile1, [0, 1, 3, 4, 6, 7]], [ID.profile2, [1, 2]]]);
+    const rows = [
+      ...[0, 1, 3, 4, 5, 6, 7].map((periodIndex) => ({ profileId: ID.profile1, periodIndex })),
+      ...[0, 1, 2, 3].map((periodIndex) => ({ profileId: ID.profile2, periodIndex })),
+    ].map(({ profileId, periodIndex }) => {
+      const goalReached = reachedPeriods.get(profileId)!.includes(periodIndex);
+      const goalReachedAt = goalReached ? new Date(Date.UTC(2026, 2, 2 + periodIndex, 7, periodIndex)) : null;
+      return score(ID.challenge1, profileId, periodIndex, { goalReached, goalReachedAt, progress: goalReached ? 10_000 : 10 });
+    });
+    await world().scores.saveMany(rows); // every state empty, as the migration found them
+    await engine.query(FILL_REPETITION_STATE);
+    for (const profileId of [ID.profile1, ID.profile2]) {
+      const stored = new Map((await world().scores.findForMember(ID.challenge1, profileId)).map((row) => [row.periodIndex, row]));
+      let state = EMPTY_REPETITION_STATE;
+      for (let index = 0; index <= 7; index++) {
+        state = nextRepetitionState(state, stored.get(index));
+        if (stored.has(index)) expect({ profileId, index, state: stored.get(index)?.repetition }).toEqual({ profileId, index, state });
+      }
+    }
+    // By hand: profile1 after period 7: runs 2 (0-1), 2 (3-4, a tie: the gap at 2 broke the run), 2 (6-7); 6 reached.
+    expect((await world().scores.findForMember(ID.challenge1, ID.profile1, [7]))[0].repetition).toEqual({
+      currentRun: 2, bestRun: 2, bestRunAt: new Date('2026-03-03T07:01:00Z'), reachedCount: 6, reachedCountAt: new Date('2026-03-09T07:07:00Z'),
+    });
   });
 
   it("deletes every score of one challenge", async () => {

@@ -139,6 +139,7 @@ describeContract('ScoringBatchReader', (world) => {
     await world().scores.saveMany([
       MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 0, progress: 1 }),
       MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 3, progress: 2 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 5, progress: 4 }),
     ]);
     // Periods 0..1 (Mon 2 and Tue 3 March).
     const span = { firstIndex: 0, lastIndex: 1, firstDate: '2026-03-02', lastDate: '2026-03-03', from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') };
@@ -146,8 +147,12 @@ describeContract('ScoringBatchReader', (world) => {
     // GARMIN 4,000 and FITBIT 6,000 on the same date merge to the larger: 6,000.
     expect((await batch.history.dailySummaries(ID.profile1, '2026-03-02', '2026-03-03')).map((s) => [s.date, s.steps])).toEqual([['2026-03-02', 6000]]);
     expect((await batch.history.events(ID.profile1, span.from, span.to)).map((e) => e.points)).toEqual([3]);
-    // Stored scores: only those of the span's periods (period 3 is outside), only of the batch's members.
-    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.progress)).toEqual([1]);
+    // Stored scores of the batch's members only, from the period before the span's first (its repetition
+    // state) to the challenge's last (states carried on): here all of them.
+    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.progress)).toEqual([1, 2, 4]);
     expect(await batch.scores.findForMember(ID.challenge1, ID.profile2)).toEqual([]);
+    // Periods 4..4: period 3 (the one before) and 5 (later), not period 0.
+    const later = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), [ID.profile1], { ...span, firstIndex: 4, lastIndex: 4 }));
+    expect((await later.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.periodIndex)).toEqual([3, 5]);
   });
 });

@@ -1,3 +1,5 @@
+import { RepetitionState } from './repetition';
+
 /**
  * What a member's counted records add up to in one period, in every metric (challenge totals):
  * distance metres, steps, calories kcal, active or workout duration seconds, and points (records'
@@ -23,6 +25,20 @@ export type MemberPeriodOutcome = Pick<
 >;
 
 /**
+ * What an INDIVIDUAL STREAK or STICK TO IT board reads of a member's stored score of the selected
+ * period: its outcome and the score of its repetition state under the board's rule
+ * (scoreFromState: bestRun and bestRunAt, or reachedCount and reachedCountAt). No Dates besides
+ * `scoreAt`, so 100,000 of them stay small.
+ */
+export interface MemberPeriodStanding {
+  readonly profileId: string;
+  readonly progress: number;
+  readonly goalReached: boolean;
+  readonly score: number;
+  readonly scoreAt: Date | null;
+}
+
+/**
  * The materialized score of one member in one period of one challenge: the member's own
  * progress (for TEAM and GROUP challenges: the member's contribution). Reads (leaderboards,
  * goal_progress, history) come from these rows, never from raw records.
@@ -44,6 +60,14 @@ export interface MemberPeriodScore {
   readonly goalReachedAt: Date | null;
   /** Data time of the latest record that changed the total: when the score took its value. */
   readonly reachedAt: Date | null;
+  /**
+   * The member's repetition state over its own periods 0..periodIndex (nextRepetitionState folded
+   * over its stored goalReached / goalReachedAt, a period without a row counting as not reached):
+   * a STREAK or STICK TO IT board of this period reads only this period's rows. Writers keep it
+   * true, and keep a row in every period after a reached one (RescoreMemberUseCase), so a period
+   * without a row has the empty state.
+   */
+  readonly repetition: RepetitionState;
   /** Thresholds (0.25, 0.5, 0.75, 1) already notified for this member and period. */
   readonly firedThresholds: readonly number[];
   /** The member's counted records in the period in every metric (challenge totals). */

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
 import { PeriodCalendar } from './period-calendar';
-import { longestStreak, PeriodOutcome, repetitionScore, stickToItCount } from './repetition';
+import {
+  EMPTY_REPETITION_STATE, nextRepetitionState, PeriodOutcome, RepetitionState, repetitionScore, sameRepetitionState, scoreFromState,
+} from './repetition';
 import { scoreMemberPeriods } from './scoring';
 
 const outcome = (goalReached: boolean, hour = 0, progress = goalReached ? 1 : 0): PeriodOutcome => ({
@@ -72,8 +74,10 @@ describe(repetitionScore.name, () => {
         const last = reached.length - 1;
         const streak = repetitionScore({ goalValue: 1, repetition: 'STREAK' }, outcomes, last).score;
         const stick = repetitionScore({ goalValue: 1, repetition: 'STICK TO IT' }, outcomes, last).score;
-        expect(streak).toBe(longestStreak(reached));
-        expect(stick).toBe(stickToItCount(reached));
+        // Independently: the longest block of 'true's between 'false's, and the number of 'true's.
+        const blocks = reached.map((r) => (r ? '1' : '0')).join('').split('0');
+        expect(streak).toBe(Math.max(...blocks.map((block) => block.length)));
+        expect(stick).toBe(reached.filter(Boolean).length);
         expect(streak).toBeLessThanOrEqual(stick);
         expect(stick).toBeLessThanOrEqual(reached.length);
       }),
@@ -81,11 +85,83 @@ describe(repetitionScore.name, () => {
   });
 });
 
-describe(longestStreak.name, () => {
-  it.each<[boolean[], number]>([
-    [[], 0],
-    [[false, false], 0],
-    [[true, false, true, true, false, true], 2],
-    [[true, true, true], 3],
-  ])('%j -> %i', (reached, expected) => expect(longestStreak(reached)).toBe(expected));
+describe(nextRepetitionState.name, () => {
+  // The 14-day example of docs/scoring.md section 7: reached days 0-2, 4-7, 10-11 and 13; day d's
+  // goal was reached at 00:00 UTC of 2026-03-(2 + d).
+  const reachedDays = new Set([0, 1, 2, 4, 5, 6, 7, 10, 11, 13]);
+  const day = (d: number) => new Date(Date.UTC(2026, 2, 2 + d));
+  const states: RepetitionState[] = [];
+  let folded = EMPTY_REPETITION_STATE;
+  for (let d = 0; d < 14; d++) {
+    folded = nextRepetitionState(folded, { goalReached: reachedDays.has(d), goalReachedAt: reachedDays.has(d) ? day(d) : null });
+    states.push(folded);
+  }
+
+  it.each<[number, number, number, number | null, number, number | null]>([
+    // after day, currentRun, bestRun, bestRunAt (day), reachedCount, reachedCountAt (day)
+    [0, 1, 1, 0, 1, 0],
+    [2, 3, 3, 2, 3, 2],
+    [3, 0, 3, 2, 3, 2], // day 3 missed: the run ends, the best and the count stay
+    [6, 3, 3, 2, 6, 6], // run 4-6 equals the best: the earlier run keeps it (and its time)
+    [7, 4, 4, 7, 7, 7], // run 4-7 is longer: a new best, completed on day 7
+    [9, 0, 4, 7, 7, 7],
+    [11, 2, 4, 7, 9, 11],
+    [13, 1, 4, 7, 10, 13],
+  ])('after day %i: run %i, best %i (day %s), count %i (day %s)', (d, currentRun, bestRun, bestDay, reachedCount, countDay) => {
+    expect(states[d]).toEqual({
+      currentRun,
+      bestRun,
+      bestRunAt: bestDay === null ? null : day(bestDay),
+      reachedCount,
+      reachedCountAt: countDay === null ? null : day(countDay),
+    });
+  });
+
+  it('starts empty, and a period without a stored score counts as not reached', () => {
+    expect(EMPTY_REPETITION_STATE).toEqual({ currentRun: 0, bestRun: 0, bestRunAt: null, reachedCount: 0, reachedCountAt: null });
+    expect(nextRepetitionState(EMPTY_REPETITION_STATE, undefined)).toBe(EMPTY_REPETITION_STATE);
+    expect(nextRepetitionState(states[2], undefined)).toEqual({ ...states[2], currentRun: 0 });
+  });
+
+  it('scores STREAK and STICK TO IT from a state, NONE and no-goal challenges from the period', () => {
+    const period = { progress: 12_345, reachedAt: day(9) };
+    expect(scoreFromState({ goalValue: 10_000, repetition: 'STREAK' }, period, states[13])).toEqual({ score: 4, reachedAt: day(7) });
+    expect(scoreFromState({ goalValue: 10_000, repetition: 'STICK TO IT' }, period, states[13])).toEqual({ score: 10, reachedAt: day(13) });
+    expect(scoreFromState({ goalValue: 10_000, repetition: 'NONE' }, period, states[13])).toEqual({ score: 12_345, reachedAt: day(9) });
+    expect(scoreFromState({ goalValue: null, repetition: 'STREAK' }, period, states[13])).toEqual({ score: 12_345, reachedAt: day(9) });
+    expect(scoreFromState({ goalValue: 10_000, repetition: 'NONE' }, undefined, states[13])).toEqual({ score: 0, reachedAt: null });
+  });
+
+  it('compares states by value, instants by time', () => {
+    expect(sameRepetitionState(states[13], { ...states[13], bestRunAt: new Date(day(7).getTime()) })).toBe(true);
+    expect(sameRepetitionState(states[13], { ...states[13], bestRunAt: null })).toBe(false);
+    expect(sameRepetitionState(states[13], { ...states[13], reachedCountAt: day(12) })).toBe(false);
+    expect(sameRepetitionState(states[12], states[13])).toBe(false);
+    expect(sameRepetitionState(EMPTY_REPETITION_STATE, { ...EMPTY_REPETITION_STATE })).toBe(true);
+  });
+
+  it('folded over any outcomes, gives repetitionScore at every index for every repetition (property)', () => {
+    const instant = fc.option(fc.integer({ min: 0, max: 10_000 }).map((minutes) => new Date(Date.UTC(2026, 2, 2) + minutes * 60_000)));
+    const periodOutcome = fc.option(
+      fc.record({ progress: fc.integer({ min: 0, max: 20 }), goalReached: fc.boolean(), goalReachedAt: instant, reachedAt: instant }),
+      { nil: undefined },
+    );
+    fc.assert(
+      fc.property(fc.array(periodOutcome, { maxLength: 40 }), (outcomes) => {
+        let state = EMPTY_REPETITION_STATE;
+        outcomes.forEach((current, index) => {
+          state = nextRepetitionState(state, current);
+          for (const rules of [
+            { goalValue: 10, repetition: 'STREAK' as const },
+            { goalValue: 10, repetition: 'STICK TO IT' as const },
+            { goalValue: 10, repetition: 'NONE' as const },
+            { goalValue: null, repetition: 'STREAK' as const },
+          ]) {
+            expect(scoreFromState(rules, current, state)).toEqual(repetitionScore(rules, outcomes, index));
+          }
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -16,20 +16,82 @@ export interface RepetitionScore {
   readonly reachedAt: Date | null;
 }
 
-/** Longest run of consecutive periods with the goal reached. */
-export function longestStreak(reached: readonly boolean[]): number {
-  let best = 0;
-  let run = 0;
-  for (const ok of reached) {
-    run = ok ? run + 1 : 0;
-    if (run > best) best = run;
-  }
-  return best;
+/**
+ * What repetition needs to know of a subject's periods 0..i, folded period by period: stored with
+ * each member's period score (a board of period i then reads only period i), and folded over team
+ * progress for team boards.
+ */
+export interface RepetitionState {
+  /** Reached periods in a row ending at period i (0 when i was not reached). */
+  readonly currentRun: number;
+  /** The longest such run among periods 0..i (the STREAK score). */
+  readonly bestRun: number;
+  /** goalReachedAt of the period that first completed a run of bestRun (ties keep the earliest run). */
+  readonly bestRunAt: Date | null;
+  /** Reached periods among 0..i (the STICK TO IT score). */
+  readonly reachedCount: number;
+  /** goalReachedAt of the last reached period among 0..i. */
+  readonly reachedCountAt: Date | null;
 }
 
-/** Number of periods with the goal reached. */
-export function stickToItCount(reached: readonly boolean[]): number {
-  return reached.filter(Boolean).length;
+/** The state before period 0 (and of a subject that never reached a goal). */
+export const EMPTY_REPETITION_STATE: RepetitionState = Object.freeze({
+  currentRun: 0,
+  bestRun: 0,
+  bestRunAt: null,
+  reachedCount: 0,
+  reachedCountAt: null,
+});
+
+/**
+ * The state after one more period, from the state of the periods before it (EMPTY_REPETITION_STATE
+ * before period 0) and that period's outcome (undefined: no stored score, not reached).
+ */
+export function nextRepetitionState(
+  previous: RepetitionState,
+  outcome: Pick<PeriodOutcome, 'goalReached' | 'goalReachedAt'> | undefined,
+): RepetitionState {
+  if (!outcome?.goalReached) {
+    return previous.currentRun === 0 ? previous : { ...previous, currentRun: 0 };
+  }
+  const currentRun = previous.currentRun + 1;
+  // Strictly longer only: ties keep the earliest run, the time the score was first reached.
+  const longer = currentRun > previous.bestRun;
+  return {
+    currentRun,
+    bestRun: longer ? currentRun : previous.bestRun,
+    bestRunAt: longer ? outcome.goalReachedAt : previous.bestRunAt,
+    reachedCount: previous.reachedCount + 1,
+    reachedCountAt: outcome.goalReachedAt,
+  };
+}
+
+/** Whether two states are the same (a rescore that leaves a period's state alone leaves the later ones alone). */
+export function sameRepetitionState(a: RepetitionState, b: RepetitionState): boolean {
+  return (
+    a.currentRun === b.currentRun &&
+    a.bestRun === b.bestRun &&
+    a.reachedCount === b.reachedCount &&
+    (a.bestRunAt?.getTime() ?? null) === (b.bestRunAt?.getTime() ?? null) &&
+    (a.reachedCountAt?.getTime() ?? null) === (b.reachedCountAt?.getTime() ?? null)
+  );
+}
+
+/**
+ * The leaderboard score with period i selected, from the subject's outcome of period i and its
+ * state after period i (the rules of repetitionScore, without the periods before i).
+ */
+export function scoreFromState(
+  rules: Pick<Challenge, 'repetition' | 'goalValue'>,
+  outcome: Pick<PeriodOutcome, 'progress' | 'reachedAt'> | undefined,
+  state: RepetitionState,
+): RepetitionScore {
+  if (rules.goalValue === null || rules.repetition === 'NONE') {
+    return { score: outcome?.progress ?? 0, reachedAt: outcome?.reachedAt ?? null };
+  }
+  return rules.repetition === 'STREAK'
+    ? { score: state.bestRun, reachedAt: state.bestRunAt }
+    : { score: state.reachedCount, reachedAt: state.reachedCountAt };
 }
 
 /**

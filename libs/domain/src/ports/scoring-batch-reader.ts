@@ -12,7 +12,11 @@ export interface ScoringSpan {
   readonly to: Date;
 }
 
-/** What a batch of members' rescoring reads: their de-duplicated activity and their stored scores. */
+/**
+ * What a batch of members' rescoring reads: their de-duplicated activity, and their stored scores
+ * from the period before the span's first (its repetition state) to the challenge's last (the
+ * later periods' states are carried on when a rescore changes them).
+ */
 export interface ScoringBatch {
   readonly history: ActivityHistory;
   readonly scores: Pick<ScoreRepository, 'findForMember'>;

@@ -3,6 +3,7 @@ import { FixedClock } from '../../testing/fixed-clock';
 import { InMemoryMembershipRepository } from '../../testing/in-memory-membership-repository';
 import { InMemoryScoreRepository } from '../../testing/in-memory-score-repository';
 import { Challenge } from '../challenge/challenge';
+import { EMPTY_REPETITION_STATE, nextRepetitionState } from '../challenge/repetition';
 import { MemberPeriodScore } from '../challenge/member-period-score';
 import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
 import { GetLeaderboardInput, GetLeaderboardUseCase } from './get-leaderboard.use-case';
@@ -25,6 +26,17 @@ describe(GetLeaderboardUseCase.name, () => {
 
   const seed = (...rows: (Partial<MemberPeriodScore> & { profileId: string })[]) =>
     scores.saveMany(rows.map((row) => MemberPeriodScoreMother.create(row)));
+  /** A member's rows of periods 0..6, reached in `reached`, with the repetition state folded as the writers store it. */
+  const seedReached = (profileId: string, reached: readonly number[]) => {
+    let repetition = EMPTY_REPETITION_STATE;
+    return seed(
+      ...[0, 1, 2, 3, 4, 5, 6].map((periodIndex) => {
+        const outcome = { goalReached: reached.includes(periodIndex), goalReachedAt: reached.includes(periodIndex) ? at(2 + periodIndex, 20) : null };
+        repetition = nextRepetitionState(repetition, outcome);
+        return { profileId, periodIndex, ...outcome, repetition };
+      }),
+    );
+  };
   /** The ranking's first `limit` entries (all by default) and the requester's own entry, as a host pages it. */
   const run = async (challenge: Challenge, { limit, ...input }: Partial<GetLeaderboardInput> & { limit?: number } = {}) => {
     const { period, table, requesterKey } = await sut.rank({ challenge, members, view: 'profiles', ...input });
@@ -62,16 +74,14 @@ describe(GetLeaderboardUseCase.name, () => {
     });
 
     describe('repetition over periods 0..date_range', () => {
-      beforeEach(() =>
-        seed(
-          // ann: reached 0, 1, 3 -> STREAK 2, STICK TO IT 3 (third reached in period 3)
-          ...[0, 1, 3].map((p) => ({ profileId: 'ann', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })),
-          // bob: reached 0, 1, 2 -> STREAK 3, STICK TO IT 3 (third reached in period 2)
-          ...[0, 1, 2].map((p) => ({ profileId: 'bob', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })),
-          // cid: reached only in period 4, after the selected period
-          { profileId: 'cid', periodIndex: 4, goalReached: true, goalReachedAt: at(6, 20) },
-        ),
-      );
+      beforeEach(async () => {
+        // ann: reached 0, 1, 3 -> STREAK 2, STICK TO IT 3 (third reached in period 3)
+        await seedReached('ann', [0, 1, 3]);
+        // bob: reached 0, 1, 2 -> STREAK 3, STICK TO IT 3 (third reached in period 2)
+        await seedReached('bob', [0, 1, 2]);
+        // cid: reached only in period 4, after the selected period
+        await seedReached('cid', [4]);
+      });
 
       it('STREAK', async () => {
         const result = await run(ChallengeMother.create({ repetition: 'STREAK' }), { dateRange: 3 });
@@ -81,6 +91,14 @@ describe(GetLeaderboardUseCase.name, () => {
       it('STICK TO IT: equal counts ordered by who reached them first', async () => {
         const result = await run(ChallengeMother.create({ repetition: 'STICK TO IT' }), { dateRange: 3 });
         expect(ranks(result)).toEqual([['bob', 1, 3], ['ann', 1, 3], ['cid', 3, 0], ['dan', 3, 0]]);
+      });
+
+      it('reads only the selected period\'s rows', async () => {
+        const outcomes = jest.spyOn(scores, 'findOutcomesForChallenge');
+        const standings = jest.spyOn(scores, 'findStandingsForChallenge');
+        await run(ChallengeMother.create({ repetition: 'STICK TO IT' }), { dateRange: 3 });
+        expect(standings.mock.calls).toEqual([['challenge-1', 3, 'STICK TO IT']]);
+        expect(outcomes).not.toHaveBeenCalled();
       });
     });
 
@@ -109,12 +127,12 @@ describe(GetLeaderboardUseCase.name, () => {
         ]);
       });
 
-      it('patches STREAK boards from the named members\' periods 0..date_range', async () => {
+      it('patches STREAK boards from the named members\' stored states of the period', async () => {
         const challenge = ChallengeMother.create({ repetition: 'STREAK' });
-        await seed(...[0, 1].map((p) => ({ profileId: 'ann', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })));
+        await seedReached('ann', [0, 1]);
         const { table } = await sut.rank({ challenge, members, view: 'profiles', dateRange: 3 });
         // bob reaches periods 1, 2 and 3: a run of 3.
-        await seed(...[1, 2, 3].map((p) => ({ profileId: 'bob', periodIndex: p, goalReached: true, goalReachedAt: at(2 + p, 20) })));
+        await seedReached('bob', [1, 2, 3]);
 
         await sut.update({ challenge, view: 'profiles', dateRange: 3, table, profileIds: ['bob'] });
 
@@ -188,6 +206,28 @@ describe(GetLeaderboardUseCase.name, () => {
       expect(ranks(result)).toEqual([['red', 1, 2], ['blue', 2, 1]]);
       // red's 2-run completed with period 1, whose latest contribution was bob's at 03-03 12:00.
       expect(result.results[0].reachedAt).toEqual(at(3, 12));
+    });
+
+    it('folds team STICK TO IT over periods read a few at a time', async () => {
+      // DAILY goal 10,000, SUM. red: 14000, 10000, 3000, 12000 -> reached 0, 1, 3; blue: 15000, 9000, 11000, 0 -> 0, 2.
+      await seed(
+        { profileId: 'ann', teamId: 'red', periodIndex: 1, progress: 5_000, reachedAt: at(3, 10) },
+        { profileId: 'bob', teamId: 'red', periodIndex: 1, progress: 5_000, reachedAt: at(3, 12) },
+        { profileId: 'cid', teamId: 'blue', periodIndex: 1, progress: 9_000, reachedAt: at(3, 8) },
+        { profileId: 'ann', teamId: 'red', periodIndex: 2, progress: 3_000, reachedAt: at(4, 10) },
+        { profileId: 'cid', teamId: 'blue', periodIndex: 2, progress: 11_000, reachedAt: at(4, 9) },
+        { profileId: 'bob', teamId: 'red', periodIndex: 3, progress: 12_000, reachedAt: at(5, 7) },
+      );
+      // 4 members, at most 8 member-periods a read: periods 0-1, 2-3.
+      sut = new GetLeaderboardUseCase(scores, clock, memberships, 8);
+      const read = jest.spyOn(scores, 'findOutcomesForChallenge');
+      const daily = ChallengeMother.create({ type: 'TEAM', goalValue: 10_000, repetition: 'STICK TO IT' });
+      const result = await run(daily, { view: 'teams', dateRange: 3 });
+      expect(read.mock.calls.map(([, from, to]) => [from, to])).toEqual([[0, 1], [2, 3]]);
+      expect(ranks(result)).toEqual([['red', 1, 3], ['blue', 2, 2]]);
+      // red's third reached period is 3: bob's 12,000 at 03-05 07:00 (ann has no score there). blue: its second, period 2.
+      expect(result.results[0]).toMatchObject({ progress: 12_000, goalReached: true, reachedAt: at(5, 7) });
+      expect(result.results[1]).toMatchObject({ progress: 0, goalReached: false, reachedAt: at(4, 9) });
     });
   });
 

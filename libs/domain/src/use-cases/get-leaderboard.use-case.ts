@@ -1,7 +1,7 @@
 import { Challenge } from '../challenge/challenge';
-import { MemberPeriodOutcome } from '../challenge/member-period-score';
+import { MemberPeriodOutcome, MemberPeriodStanding } from '../challenge/member-period-score';
 import { ChallengePeriod, PeriodCalendar } from '../challenge/period-calendar';
-import { PeriodOutcome, repetitionScore } from '../challenge/repetition';
+import { EMPTY_REPETITION_STATE, nextRepetitionState, PeriodOutcome, scoreFromState } from '../challenge/repetition';
 import { aggregateProgress } from '../challenge/scoring';
 import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
 import { LeaderboardEntry, LeaderboardView } from '../leaderboard/leaderboard-entry';
@@ -34,7 +34,8 @@ export interface RankedLeaderboard {
 /**
  * A leaderboard read from the materialized scores.
  * - INDIVIDUAL profiles: the repetition score of each member (NONE: progress in the period;
- *   STREAK / STICK TO IT over periods 0..selected; no goal: progress).
+ *   STREAK / STICK TO IT over periods 0..selected, read from the member's repetition state stored
+ *   with its score of the selected period; no goal: progress). Only that period's rows are read.
  * - TEAM teams: each team's progress per period is the SUM or AVERAGE of its members'
  *   contributions; the repetition score is taken over those team progresses.
  * - Profiles of TEAM and GROUP challenges, and team_members: each member's contribution in the
@@ -45,6 +46,8 @@ export class GetLeaderboardUseCase {
     private readonly scores: ScoreRepository,
     private readonly clock: Clock,
     private readonly memberships: Pick<MembershipRepository, 'findMany'>,
+    /** Member-periods a team board reads at once (several periods of a small challenge, one of a large one). */
+    private readonly maxRowsPerRead = 100_000,
   ) {}
 
   /**
@@ -82,140 +85,158 @@ export class GetLeaderboardUseCase {
     }
     const calendar = PeriodCalendar.of(challenge);
     const period = calendar.select(input.dateRange, this.clock.now());
-    const usesRepetition = (input.view === 'teams' || challenge.type === 'INDIVIDUAL') && challenge.repetition !== 'NONE';
-    const first = usesRepetition ? 0 : period.index;
-    const byProfile = groupByProfile(await this.scores.findOutcomesForChallenge(challenge.id, first, period.index), first);
     const requester = input.members.find((member) => member.profileId === input.requesterProfileId);
 
-    let entries: LeaderboardEntry[];
-    let requesterKey: string | null | undefined = input.requesterProfileId;
     if (input.view === 'teams') {
-      entries = teamEntries(challenge, input.members, byProfile, first, period.index);
-      requesterKey = requester?.teamId;
-    } else {
-      const members =
-        input.view === 'team_members' ? input.members.filter((member) => member.teamId === input.teamId) : input.members;
-      const reachedBySubject = subjectGoalReached(challenge, input.members, byProfile, period.index - first);
-      entries = members.map((member) => memberEntry(challenge, member, byProfile.get(member.profileId) ?? [], first, period.index, reachedBySubject));
+      const entries = await this.teamEntries(challenge, input.members, period.index);
+      return { period, table: RankingTable.rank(entries), requesterKey: requester?.teamId ?? null };
     }
-    return { period, table: RankingTable.rank(entries), requesterKey: requesterKey ?? null };
+    if (challenge.type === 'INDIVIDUAL') {
+      const entries = await this.individualEntries(challenge, input.members, period.index);
+      return { period, table: RankingTable.rank(entries), requesterKey: input.requesterProfileId ?? null };
+    }
+    // Members of TEAM and GROUP challenges: their contribution in the selected period.
+    const byProfile = new Map<string, MemberPeriodOutcome>();
+    for (const outcome of await this.scores.findOutcomesForChallenge(challenge.id, period.index, period.index)) {
+      byProfile.set(outcome.profileId, outcome);
+    }
+    const members =
+      input.view === 'team_members' ? input.members.filter((member) => member.teamId === input.teamId) : input.members;
+    const reachedBySubject = subjectGoalReached(challenge, input.members, byProfile);
+    const entries = members.map((member) => {
+      const own = byProfile.get(member.profileId);
+      return profileEntry(member, own?.progress ?? 0, reachedBySubject(member), own?.progress ?? 0, own?.reachedAt ?? null);
+    });
+    return { period, table: RankingTable.rank(entries), requesterKey: input.requesterProfileId ?? null };
   }
 
-  /** The entries of these members of an INDIVIDUAL challenge in a period, from their stored scores only. */
+  /**
+   * The entries of these members of an INDIVIDUAL challenge in a period (every member's, or only
+   * `profileIds`'), from their stored scores of that period only: NONE and no goal by the
+   * period's progress; STREAK and STICK TO IT by the repetition state stored with it (its score
+   * over periods 0..selected; no row: the empty state, 0).
+   */
   private async individualEntries(
     challenge: Challenge,
     members: readonly ChallengeMember[],
     selected: number,
-    profileIds: readonly string[],
+    profileIds?: readonly string[],
   ): Promise<LeaderboardEntry[]> {
-    const first = challenge.repetition !== 'NONE' ? 0 : selected;
-    const byProfile = groupByProfile(await this.scores.findOutcomesForChallenge(challenge.id, first, selected, profileIds), first);
-    return members.map((member) => memberEntry(challenge, member, byProfile.get(member.profileId) ?? [], first, selected, null));
+    const { repetition } = challenge;
+    if (challenge.goalValue !== null && repetition !== 'NONE') {
+      const byProfile = new Map<string, MemberPeriodStanding>();
+      for (const standing of await this.scores.findStandingsForChallenge(challenge.id, selected, repetition, profileIds)) {
+        byProfile.set(standing.profileId, standing);
+      }
+      return members.map((member) => {
+        const own = byProfile.get(member.profileId);
+        return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.score ?? 0, own?.scoreAt ?? null);
+      });
+    }
+    const byProfile = new Map<string, MemberPeriodOutcome>();
+    for (const outcome of await this.scores.findOutcomesForChallenge(challenge.id, selected, selected, profileIds)) {
+      byProfile.set(outcome.profileId, outcome);
+    }
+    return members.map((member) => {
+      const own = byProfile.get(member.profileId);
+      return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.progress ?? 0, own?.reachedAt ?? null);
+    });
+  }
+
+  /**
+   * Team outcomes per period: progress = SUM or AVERAGE of the members' contributions (AVERAGE
+   * divides by the team's enrolled member count); reached when progress >= goal; the team took its
+   * value at the latest data time among its members' contributions. With repetition, each team's
+   * state is folded over periods 0..selected, read a few periods at a time (at most about
+   * maxRowsPerRead member-periods held at once, whatever the number of periods).
+   */
+  private async teamEntries(challenge: Challenge, members: readonly ChallengeMember[], selected: number): Promise<LeaderboardEntry[]> {
+    const teams = [...groupByTeam(members)];
+    const repetition = challenge.goalValue !== null && challenge.repetition !== 'NONE';
+    const states = teams.map(() => EMPTY_REPETITION_STATE);
+    const outcomes: PeriodOutcome[] = [];
+    const step = Math.max(1, Math.floor(this.maxRowsPerRead / Math.max(1, members.length)));
+    for (let from = repetition ? 0 : selected; from <= selected; from += step) {
+      const to = Math.min(selected, from + step - 1);
+      const byPeriod = new Map<number, Map<string, MemberPeriodOutcome>>();
+      for (const outcome of await this.scores.findOutcomesForChallenge(challenge.id, from, to)) {
+        let period = byPeriod.get(outcome.periodIndex);
+        if (!period) byPeriod.set(outcome.periodIndex, (period = new Map()));
+        period.set(outcome.profileId, outcome);
+      }
+      for (let index = from; index <= to; index++) {
+        const scores = byPeriod.get(index);
+        teams.forEach(([, team], t) => {
+          const outcome = teamOutcome(challenge, team, scores);
+          states[t] = nextRepetitionState(states[t], outcome);
+          if (index === selected) outcomes[t] = outcome;
+        });
+      }
+    }
+    return teams.map(([teamId, team], t) => {
+      const result = scoreFromState(challenge, outcomes[t], states[t]);
+      return {
+        kind: 'team',
+        key: teamId,
+        profileId: null,
+        teamId,
+        memberCount: team.length,
+        progress: outcomes[t].progress,
+        goalReached: outcomes[t].goalReached,
+        score: result.score,
+        reachedAt: result.reachedAt,
+      };
+    });
   }
 }
 
-/**
- * A member's entry in a period from its stored outcomes (indexed by period index - `first`):
- * INDIVIDUAL members by their repetition score; members of TEAM and GROUP challenges by their
- * contribution in the period, goal reached when their subject's is (`reachedBySubject`).
- */
-function memberEntry(
-  challenge: Challenge,
-  member: ChallengeMember,
-  outcomes: readonly MemberPeriodOutcome[],
-  first: number,
-  selected: number,
-  reachedBySubject: ((member: ChallengeMember) => boolean) | null,
-): LeaderboardEntry {
-  const usesRepetition = challenge.type === 'INDIVIDUAL' && challenge.repetition !== 'NONE';
-  const own = outcomes[selected - first];
-  const result = usesRepetition
-    ? repetitionScore(challenge, outcomes, selected)
-    : { score: own?.progress ?? 0, reachedAt: own?.reachedAt ?? null };
+/** A member's entry on a profiles or team_members board. */
+function profileEntry(member: ChallengeMember, progress: number, goalReached: boolean, score: number, reachedAt: Date | null): LeaderboardEntry {
   return {
     kind: 'profile',
     key: member.profileId,
     profileId: member.profileId,
     teamId: member.teamId,
     memberCount: 1,
-    progress: own?.progress ?? 0,
-    goalReached: reachedBySubject ? reachedBySubject(member) : own?.goalReached ?? false,
-    score: result.score,
-    reachedAt: result.reachedAt,
+    progress,
+    goalReached,
+    score,
+    reachedAt,
   };
 }
 
-/**
- * Stored scores per profile, indexed by period index - `first` (dense arrays: a ranking of one
- * late period does not allocate a mostly empty array per member).
- */
-function groupByProfile(scores: readonly MemberPeriodOutcome[], first: number): Map<string, MemberPeriodOutcome[]> {
-  const byProfile = new Map<string, MemberPeriodOutcome[]>();
-  for (const score of scores) {
-    const list = byProfile.get(score.profileId) ?? [];
-    list[score.periodIndex - first] = score;
-    byProfile.set(score.profileId, list);
-  }
-  return byProfile;
-}
-
-/**
- * Team outcomes per period: progress = SUM or AVERAGE of the members' contributions (AVERAGE
- * divides by the team's enrolled member count); reached when progress >= goal; the team took its
- * value at the latest data time among its members' contributions.
- */
-function teamEntries(
+/** One team's outcome in one period from its members' stored scores of that period. */
+function teamOutcome(
   challenge: Challenge,
-  members: readonly ChallengeMember[],
-  byProfile: ReadonlyMap<string, readonly MemberPeriodOutcome[]>,
-  first: number,
-  selected: number,
-): LeaderboardEntry[] {
-  return [...groupByTeam(members)].map(([teamId, team]) => {
-    const outcomes: PeriodOutcome[] = [];
-    for (let index = 0; index <= selected; index++) {
-      const scores = team.map((member) => byProfile.get(member.profileId)?.[index - first]);
-      const progress = aggregateProgress(
-        challenge.calculationMethod,
-        scores.map((score) => score?.progress ?? 0),
-        team.length,
-      );
-      const reachedAt = latest(scores.map((score) => score?.reachedAt ?? null));
-      const goalReached = challenge.goalValue !== null && progress >= challenge.goalValue;
-      outcomes.push({ progress, goalReached, goalReachedAt: goalReached ? reachedAt : null, reachedAt });
-    }
-    const result = repetitionScore(challenge, outcomes, selected);
-    return {
-      kind: 'team',
-      key: teamId,
-      profileId: null,
-      teamId,
-      memberCount: team.length,
-      progress: outcomes[selected].progress,
-      goalReached: outcomes[selected].goalReached,
-      score: result.score,
-      reachedAt: result.reachedAt,
-    };
-  });
+  team: readonly ChallengeMember[],
+  scores: ReadonlyMap<string, MemberPeriodOutcome> | undefined,
+): PeriodOutcome {
+  const own = team.map((member) => scores?.get(member.profileId));
+  const progress = aggregateProgress(
+    challenge.calculationMethod,
+    own.map((score) => score?.progress ?? 0),
+    team.length,
+  );
+  const reachedAt = latest(own.map((score) => score?.reachedAt ?? null));
+  const goalReached = challenge.goalValue !== null && progress >= challenge.goalValue;
+  return { progress, goalReached, goalReachedAt: goalReached ? reachedAt : null, reachedAt };
 }
 
 /**
  * For TEAM and GROUP challenges, whether a member's subject (its team, or the group) reached the
- * selected period's goal; null for INDIVIDUAL challenges (a member's own flag applies).
+ * selected period's goal.
  */
 function subjectGoalReached(
   challenge: Challenge,
   members: readonly ChallengeMember[],
-  byProfile: ReadonlyMap<string, readonly MemberPeriodOutcome[]>,
-  selected: number,
-): ((member: ChallengeMember) => boolean) | null {
-  if (challenge.type === 'INDIVIDUAL') return null;
+  byProfile: ReadonlyMap<string, MemberPeriodOutcome>,
+): (member: ChallengeMember) => boolean {
   const goal = challenge.goalValue;
   const reached = (subject: readonly ChallengeMember[]): boolean =>
     goal !== null &&
     aggregateProgress(
       challenge.calculationMethod,
-      subject.map((member) => byProfile.get(member.profileId)?.[selected]?.progress ?? 0),
+      subject.map((member) => byProfile.get(member.profileId)?.progress ?? 0),
       subject.length,
     ) >= goal;
   if (challenge.type === 'GROUP') {

@@ -68,7 +68,9 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
     const span: ScoringSpan = { firstIndex, lastIndex, firstDate: dates.first, lastDate: dates.last, from, to };
     const pointsOf = await recordPointsOf(this.pointsDefinitions, challenge.appId);
     const members = await this.membersOf(challenge, profileIds);
-    const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / (lastIndex - firstIndex + 1))));
+    // A member's stored scores are read from the period before the first to the challenge's last (repetition states).
+    const periodsRead = calendar.count - Math.max(0, firstIndex - 1);
+    const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / periodsRead)));
     const batches: ChallengeMember[][] = [];
     for (let offset = 0; offset < members.length; offset += size) batches.push(members.slice(offset, offset + size));
     // Two batches in flight: one is read while the other is scored and written, so the database and

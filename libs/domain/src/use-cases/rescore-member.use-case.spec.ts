@@ -153,9 +153,77 @@ describe(RescoreMemberUseCase.name, () => {
 
   it('clips the range to the challenge and ignores a range outside it', async () => {
     const outside = await sut.execute({ challenge, member, from: new Date('2026-03-09T00:00:00Z'), to: new Date('2026-03-10T00:00:00Z') });
-    expect(outside).toEqual({ status: 'outside_challenge', scores: [], events: [] });
+    expect(outside).toEqual({ status: 'outside_challenge', scores: [], carried: [], events: [] });
     const clipped = await sut.execute({ challenge, member, from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-03-02T00:00:01Z') });
     expect(clipped.scores.map((s) => s.periodIndex)).toEqual([0]);
+  });
+
+  describe('repetition state (7 periods: Mon 03-02 .. Sun 03-08; summaries count at 00:00 UTC of their date)', () => {
+    const day = (d: number) => new Date(Date.UTC(2026, 2, 2 + d));
+    const date = (d: number) => day(d).toISOString().slice(0, 10);
+    const states = () => scores.all().map((s) => [s.periodIndex, s.repetition.currentRun, s.repetition.bestRun, s.repetition.reachedCount]);
+    const steps = (d: number, value: number, source: 'GARMIN' | 'FITBIT' = 'GARMIN') =>
+      history.add({ dailySummaries: [Records.dailySummary({ date: date(d), steps: value, source })] });
+
+    it('folds on from the stored state of the period before, and carries a change to every later period', async () => {
+      clock.set('2026-03-08T12:00:00Z');
+      // Days 0, 1 and 3 reached; day 2 not yet.
+      for (const d of [0, 1, 3]) steps(d, 10_000);
+      for (const d of [0, 1, 2, 3]) await rescoreDay(date(d));
+      // Reaching day 0 created rows for days 1..6 (carried); by hand: runs 1, 2, 0, 1, 0, 0, 0.
+      expect(states()).toEqual([
+        // period, currentRun, bestRun, reachedCount
+        [0, 1, 1, 1], [1, 2, 2, 2], [2, 0, 2, 2], [3, 1, 2, 3], [4, 0, 2, 3], [5, 0, 2, 3], [6, 0, 2, 3],
+      ]);
+      expect(scores.all()[6]).toMatchObject({ progress: 0, goalReached: false, firedThresholds: [], repetition: { bestRunAt: day(1), reachedCountAt: day(3) } });
+
+      // Day 2 reaches its goal late: runs 0-3 join (best 4, completed on day 3), counts rise by one from day 2 on.
+      steps(2, 12_000, 'FITBIT');
+      const result = await rescoreDay(date(2));
+      expect(result.scores.map((s) => s.periodIndex)).toEqual([2]);
+      expect(result.carried.map((s) => s.periodIndex)).toEqual([3, 4, 5, 6]);
+      expect(states()).toEqual([[0, 1, 1, 1], [1, 2, 2, 2], [2, 3, 3, 3], [3, 4, 4, 4], [4, 0, 4, 4], [5, 0, 4, 4], [6, 0, 4, 4]]);
+      expect(scores.all()[6].repetition).toEqual({ currentRun: 0, bestRun: 4, bestRunAt: day(3), reachedCount: 4, reachedCountAt: day(3) });
+      // The carried rows keep their outcomes.
+      expect(scores.all()[3]).toMatchObject({ progress: 10_000, goalReached: true, goalReachedAt: day(3) });
+    });
+
+    it('leaves later periods alone when the state of the rescored period does not change', async () => {
+      clock.set('2026-03-08T12:00:00Z');
+      steps(0, 10_000);
+      await rescoreDay(date(0));
+      steps(0, 1_000, 'FITBIT'); // more steps (this history adds them up), the same reached day, reached at 00:00 as before
+      const again = await rescoreDay(date(0));
+      expect(again.scores[0].progress).toBe(11_000);
+      expect(again.carried).toEqual([]);
+    });
+
+    it('stops carrying at the first later period whose stored state stays', async () => {
+      clock.set('2026-03-08T12:00:00Z');
+      for (const d of [0, 2, 3, 4]) steps(d, 10_000);
+      for (const d of [0, 1, 2, 3, 4, 5, 6]) await rescoreDay(date(d));
+      // Runs 1, 0, 1, 2, 3, 0, 0: best 3 from day 4 on. Day 1 reached: runs 1, 2, 3, 4, 5: every later state changes.
+      steps(1, 10_000);
+      expect((await rescoreDay(date(1))).carried.map((s) => s.periodIndex)).toEqual([2, 3, 4, 5, 6]);
+      // Day 5 reached after day 1: runs ..., 5, 6 on day 5; day 6's state changes (best 6), no later period.
+      steps(5, 10_000);
+      expect((await rescoreDay(date(5))).carried.map((s) => s.periodIndex)).toEqual([6]);
+      // Day 6 rescored again (no data, the last period): nothing to carry.
+      expect((await rescoreDay(date(6))).carried).toEqual([]);
+      expect(states()).toEqual([[0, 1, 1, 1], [1, 2, 2, 2], [2, 3, 3, 3], [3, 4, 4, 4], [4, 5, 5, 5], [5, 6, 6, 6], [6, 0, 6, 6]]);
+    });
+
+    it('stops at a later stored period that already holds the new state', async () => {
+      clock.set('2026-03-08T12:00:00Z');
+      for (const d of [0, 1, 2]) steps(d, 10_000);
+      await sut.execute({ challenge, member, from: day(0), to: day(7) }); // the whole challenge: runs 1, 2, 3, 0, 0, 0, 0
+      // Day 4 reached: day 4's run 1 < best 3, count 4 from day 4 on: days 5 and 6 change.
+      steps(4, 10_000);
+      expect((await rescoreDay(date(4))).carried.map((s) => s.periodIndex)).toEqual([5, 6]);
+      // Day 3 rescored with no data: state unchanged (run 0), nothing carried.
+      expect((await rescoreDay(date(3))).carried).toEqual([]);
+      expect(states()).toEqual([[0, 1, 1, 1], [1, 2, 2, 2], [2, 3, 3, 3], [3, 0, 3, 3], [4, 1, 3, 4], [5, 0, 3, 4], [6, 0, 3, 4]]);
+    });
   });
 
   describe('grace period (end 2026-03-09, 7 grace days)', () => {

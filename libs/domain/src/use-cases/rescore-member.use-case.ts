@@ -2,6 +2,7 @@ import { Challenge } from '../challenge/challenge';
 import { MemberPeriodScore, ZERO_TOTALS } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
 import { detectThresholdCrossing } from '../challenge/progress';
+import { EMPTY_REPETITION_STATE, nextRepetitionState, RepetitionState, sameRepetitionState } from '../challenge/repetition';
 import { MemberActivity, RecordPointsFunction, memberPeriodTotals, scoreMemberPeriods } from '../challenge/scoring';
 import { ChallengePeriodEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
@@ -38,6 +39,12 @@ export interface RescoreMemberResult {
   readonly status: RescoreStatus;
   /** The stored scores of the affected periods (empty unless rescored). */
   readonly scores: readonly MemberPeriodScore[];
+  /**
+   * The member's later periods (after the affected ones) rewritten because their cumulative
+   * repetition state changed (a missing one is stored with no progress); empty when the state of
+   * the last affected period did not change.
+   */
+  readonly carried: readonly MemberPeriodScore[];
   /** Threshold events appended to the outbox (at most one per period). */
   readonly events: readonly ChallengePeriodEvent[];
 }
@@ -51,6 +58,12 @@ export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, no
  * Recomputes one member's scores for the periods that an instant range touches (and only those),
  * from the member's de-duplicated history, stores them, and appends one threshold event per
  * period whose new score crosses a not-yet-fired threshold (INDIVIDUAL challenges).
+ * The repetition state of each stored period (MemberPeriodScore.repetition) is cumulative: it
+ * folds on from the stored state of the period before the first affected one, and when the state
+ * of the last affected period changes, the later periods of the challenge are rewritten with their
+ * new states (missing ones stored with no progress) up to the first stored one whose state stays.
+ * So after a reached period a member has a row in every later period, and a period without a row
+ * has the empty state: a board reads one period's rows.
  */
 export class RescoreMemberUseCase {
   constructor(
@@ -65,11 +78,11 @@ export class RescoreMemberUseCase {
   async execute(input: RescoreMemberInput): Promise<RescoreMemberResult> {
     const { challenge, member } = input;
     const now = this.clock.now();
-    if (!isRescorable(challenge, now)) return { status: 'final', scores: [], events: [] };
+    if (!isRescorable(challenge, now)) return { status: 'final', scores: [], carried: [], events: [] };
 
     const from = Math.max(input.from.getTime(), challenge.start.getTime());
     const to = Math.min(input.to.getTime(), challenge.end.getTime());
-    if (from >= to) return { status: 'outside_challenge', scores: [], events: [] };
+    if (from >= to) return { status: 'outside_challenge', scores: [], carried: [], events: [] };
 
     const calendar = PeriodCalendar.of(challenge);
     const first = calendar.indexAt(new Date(from));
@@ -84,16 +97,23 @@ export class RescoreMemberUseCase {
       periodIndexes: indexes,
     });
     const totals = memberPeriodTotals(calendar, challenge, member, activity, this.pointsOf);
+    // The period before the first affected one carries the state the affected ones fold on from.
     const previous = new Map(
-      (await this.scores.findForMember(challenge.id, member.profileId, indexes)).map((s) => [s.periodIndex, s]),
+      (await this.scores.findForMember(challenge.id, member.profileId, first > 0 ? [first - 1, ...indexes] : indexes)).map((s) => [
+        s.periodIndex,
+        s,
+      ]),
     );
 
     const scores: MemberPeriodScore[] = [];
     const events: ChallengePeriodEvent[] = [];
+    // No row before the first affected period means no reached period before it: the empty state.
+    let state = previous.get(first - 1)?.repetition ?? EMPTY_REPETITION_STATE;
     for (const progress of progresses) {
       const period = calendar.periods[progress.periodIndex];
       const alreadyFired = previous.get(progress.periodIndex)?.firedThresholds ?? [];
       const crossing = detectThresholdCrossing(challenge, progress.progress, alreadyFired);
+      state = nextRepetitionState(state, progress);
       scores.push({
         challengeId: challenge.id,
         profileId: member.profileId,
@@ -105,6 +125,7 @@ export class RescoreMemberUseCase {
         goalReached: progress.goalReached,
         goalReachedAt: progress.goalReachedAt,
         reachedAt: progress.reachedAt,
+        repetition: state,
         firedThresholds: crossing ? crossing.fired : alreadyFired,
         totals: totals.get(period.index) ?? ZERO_TOTALS,
         updatedAt: now,
@@ -127,9 +148,58 @@ export class RescoreMemberUseCase {
         });
       }
     }
-    await this.scores.saveMany(scores);
+    // A period without a row had the empty state (rows exist after any reached period, see below).
+    const stored = previous.get(last)?.repetition ?? EMPTY_REPETITION_STATE;
+    const carried =
+      last < calendar.count - 1 && !sameRepetitionState(stored, state)
+        ? await this.carryState(calendar, challenge, member, last + 1, state, now)
+        : [];
+    await this.scores.saveMany(carried.length > 0 ? [...scores, ...carried] : scores);
     if (events.length > 0) await this.outbox.append(events);
-    return { status: 'rescored', scores, events };
+    return { status: 'rescored', scores, carried, events };
+  }
+
+  /**
+   * The member's periods from `from` to the challenge's last with the state folded on from `state`
+   * (their outcomes unchanged), up to the first stored one that already holds its new state.
+   */
+  private async carryState(
+    calendar: PeriodCalendar,
+    challenge: Challenge,
+    member: ChallengeMember,
+    from: number,
+    state: RepetitionState,
+    now: Date,
+  ): Promise<MemberPeriodScore[]> {
+    const later = new Map(
+      (await this.scores.findForMember(challenge.id, member.profileId, range(from, calendar.count - 1))).map((s) => [s.periodIndex, s]),
+    );
+    const carried: MemberPeriodScore[] = [];
+    for (let index = from; index < calendar.count; index++) {
+      const period = calendar.periods[index];
+      const existing = later.get(index);
+      state = nextRepetitionState(state, existing);
+      // A stored row that already holds the new state: it and every later one are right.
+      if (existing && sameRepetitionState(existing.repetition, state)) break;
+      const row: MemberPeriodScore = existing ?? {
+        challengeId: challenge.id,
+        profileId: member.profileId,
+        teamId: member.teamId,
+        periodIndex: index,
+        periodStart: period.start,
+        periodEnd: period.end,
+        progress: 0,
+        goalReached: false,
+        goalReachedAt: null,
+        reachedAt: null,
+        repetition: EMPTY_REPETITION_STATE,
+        firedThresholds: [],
+        totals: ZERO_TOTALS,
+        updatedAt: now,
+      };
+      carried.push({ ...row, repetition: state, updatedAt: now });
+    }
+    return carried;
   }
 
   /** Reads the record kinds the challenge counts (and events), over whole affected periods. */

@@ -2,6 +2,7 @@ import { ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-
 import { aProfile } from '../../testing/gamification-world';
 import { writeWorld } from '../../testing/write-world';
 import { Challenge } from '../challenge/challenge';
+import { EMPTY_REPETITION_STATE, nextRepetitionState } from '../challenge/repetition';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { HealthRecord } from '../records/health-record';
 import { AnnounceChallengeLifecycleUseCase } from './announce-challenge-lifecycle.use-case';
@@ -90,6 +91,49 @@ describe(RescoreChallengeMembersUseCase.name, () => {
     expect(w.unitOfWork.runs).toBe(3);
     // Each batch takes its members' turns before it reads them.
     expect([...w.unitOfWork.turns].sort()).toEqual(members.map((m) => `profile:${m.profileId}`).sort());
+  });
+});
+
+describe('repetition state through every score writer', () => {
+  /** Each stored row's state against the fold over the member's stored outcomes of periods 0..i (a missing period: not reached). */
+  const expectFolded = async (w: ReturnType<typeof world>, profileIds: readonly string[]) => {
+    for (const profileId of profileIds) {
+      const rows = await w.scores.findForMember('challenge-1', profileId);
+      const byIndex = new Map(rows.map((row) => [row.periodIndex, row]));
+      let state = EMPTY_REPETITION_STATE;
+      for (let index = 0; index < 7; index++) {
+        const row = byIndex.get(index);
+        state = nextRepetitionState(state, row);
+        // A period without a row has the empty state.
+        expect({ profileId, index, state: row?.repetition ?? EMPTY_REPETITION_STATE }).toEqual({ profileId, index, state });
+      }
+    }
+  };
+
+  it('keeps every stored state equal to the fold over the stored outcomes, batch and live, in any order', async () => {
+    const w = world([ChallengeMother.create({ repetition: 'STREAK' })]);
+    const members = ['profile-1', 'profile-2'].map((profileId) => ChallengeMemberMother.create({ profileId }));
+    await w.memberships.addAllIfAbsent(members);
+    // profile-1 reached Mon, Tue, Thu; profile-2 Wed only (the clock stands on Wed 03-04).
+    await w.records.upsert('app-1', 'profile-1', ['2026-03-02', '2026-03-03', '2026-03-05'].map((date) => day('profile-1', date, 10_000)));
+    await w.records.upsert('app-1', 'profile-2', [day('profile-2', '2026-03-04', 10_000)]);
+    await w.rescore.execute({ challenge: ChallengeMother.create({ repetition: 'STREAK' }) });
+    await expectFolded(w, ['profile-1', 'profile-2']);
+    expect((await w.scores.findForMember('challenge-1', 'profile-1', [6]))[0].repetition).toMatchObject({ bestRun: 2, reachedCount: 3 });
+
+    // Wednesday arrives late for profile-1 (live path): Mon-Thu is one run of 4.
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-04', 11_000)] });
+    await expectFolded(w, ['profile-1', 'profile-2']);
+    expect((await w.scores.findForMember('challenge-1', 'profile-1', [6]))[0].repetition).toMatchObject({ bestRun: 4, reachedCount: 4 });
+
+    // A correction of Tuesday for everyone through the batch path for that day only: the run breaks again.
+    await w.records.upsert('app-1', 'profile-1', [day('profile-1', '2026-03-03', 500)]);
+    await w.records.upsert('app-1', 'profile-2', [day('profile-2', '2026-03-03', 10_000)]);
+    await w.rescore.execute({ challenge: ChallengeMother.create({ repetition: 'STREAK' }), from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') });
+    await expectFolded(w, ['profile-1', 'profile-2']);
+    // profile-1: Mon, then Wed-Thu (2); profile-2: Tue-Wed (2).
+    expect((await w.scores.findForMember('challenge-1', 'profile-1', [6]))[0].repetition).toMatchObject({ bestRun: 2, reachedCount: 3 });
+    expect((await w.scores.findForMember('challenge-1', 'profile-2', [6]))[0].repetition).toMatchObject({ bestRun: 2, reachedCount: 2 });
   });
 });
 

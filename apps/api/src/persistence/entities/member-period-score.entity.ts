@@ -56,6 +56,22 @@ export class MemberPeriodScoreEntity {
   @Column('timestamptz', { name: 'reached_at', nullable: true })
   reachedAt!: Date | null;
 
+  /** The member's repetition state over periods 0..period_index (domain RepetitionState). */
+  @Column('integer', { name: 'current_run', default: 0 })
+  currentRun!: number;
+
+  @Column('integer', { name: 'best_run', default: 0 })
+  bestRun!: number;
+
+  @Column('timestamptz', { name: 'best_run_at', nullable: true })
+  bestRunAt!: Date | null;
+
+  @Column('integer', { name: 'reached_count', default: 0 })
+  reachedCount!: number;
+
+  @Column('timestamptz', { name: 'reached_count_at', nullable: true })
+  reachedCountAt!: Date | null;
+
   @Column('double precision', { name: 'fired_thresholds', array: true, default: () => "'{}'" })
   firedThresholds!: number[];
 

@@ -1,10 +1,10 @@
-import { MemberPeriodOutcome, MemberPeriodScore, ScoreRepository } from '@strive/domain';
+import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository } from '@strive/domain';
 import { changedMembers, Db, recordLeaderboardChanges, Row, toDate, toDateOrNull } from '../shared/db';
 
 /** The columns toScore reads. */
 export const SCORE_COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,
-  goal_reached_at, reached_at, fired_thresholds, total_distance, total_steps, total_calories, total_duration_seconds,
-  total_points, updated_at`;
+  goal_reached_at, reached_at, current_run, best_run, best_run_at, reached_count, reached_count_at, fired_thresholds,
+  total_distance, total_steps, total_calories, total_duration_seconds, total_points, updated_at`;
 
 export function toScore(row: Row): MemberPeriodScore {
   return {
@@ -18,6 +18,13 @@ export function toScore(row: Row): MemberPeriodScore {
     goalReached: row.goal_reached as boolean,
     goalReachedAt: toDateOrNull(row.goal_reached_at),
     reachedAt: toDateOrNull(row.reached_at),
+    repetition: {
+      currentRun: Number(row.current_run),
+      bestRun: Number(row.best_run),
+      bestRunAt: toDateOrNull(row.best_run_at),
+      reachedCount: Number(row.reached_count),
+      reachedCountAt: toDateOrNull(row.reached_count_at),
+    },
     firedThresholds: ((row.fired_thresholds as number[]) ?? []).map(Number),
     totals: {
       distance: Number(row.total_distance),
@@ -80,6 +87,28 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     }));
   }
 
+  /** An INDIVIDUAL STREAK or STICK TO IT board: one period's rows, the rule's two state columns only. */
+  async findStandingsForChallenge(
+    challengeId: string,
+    periodIndex: number,
+    repetition: 'STREAK' | 'STICK TO IT',
+    profileIds?: readonly string[],
+  ): Promise<MemberPeriodStanding[]> {
+    const [score, at] = repetition === 'STREAK' ? ['best_run', 'best_run_at'] : ['reached_count', 'reached_count_at'];
+    const rows: Row[] = await this.db.query(
+      `SELECT profile_id, progress, goal_reached, ${score} AS score, (extract(epoch FROM ${at}) * 1000)::float8 AS score_ms
+       FROM member_period_score WHERE challenge_id = $1 AND period_index = $2 AND ($3::uuid[] IS NULL OR profile_id = ANY($3::uuid[]))`,
+      [challengeId, periodIndex, profileIds ? [...profileIds] : null],
+    );
+    return rows.map((row) => ({
+      profileId: row.profile_id as string,
+      progress: Number(row.progress),
+      goalReached: row.goal_reached as boolean,
+      score: row.score as number,
+      scoreAt: row.score_ms === null ? null : new Date(Number(row.score_ms)),
+    }));
+  }
+
   async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {
     if (scores.length === 0) return;
     const json = JSON.stringify(
@@ -94,6 +123,11 @@ export class TypeOrmScoreRepository implements ScoreRepository {
         goal_reached: s.goalReached,
         goal_reached_at: s.goalReachedAt?.toISOString() ?? null,
         reached_at: s.reachedAt?.toISOString() ?? null,
+        current_run: s.repetition.currentRun,
+        best_run: s.repetition.bestRun,
+        best_run_at: s.repetition.bestRunAt?.toISOString() ?? null,
+        reached_count: s.repetition.reachedCount,
+        reached_count_at: s.repetition.reachedCountAt?.toISOString() ?? null,
         fired_thresholds: s.firedThresholds,
         total_distance: s.totals.distance,
         total_steps: s.totals.steps,
@@ -106,19 +140,21 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     await this.db.query(
       `INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
        SELECT c.app_id, s.challenge_id, s.profile_id, s.team_id, s.period_index, s.period_start, s.period_end, s.progress,
-         s.goal_reached, s.goal_reached_at, s.reached_at,
+         s.goal_reached, s.goal_reached_at, s.reached_at, s.current_run, s.best_run, s.best_run_at, s.reached_count, s.reached_count_at,
          ARRAY(SELECT jsonb_array_elements_text(s.fired_thresholds)::double precision),
          s.total_distance, s.total_steps, s.total_calories, s.total_duration_seconds, s.total_points, s.updated_at
        FROM jsonb_to_recordset($1::jsonb) AS s(challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
          period_start timestamptz, period_end timestamptz, progress double precision, goal_reached boolean,
-         goal_reached_at timestamptz, reached_at timestamptz, fired_thresholds jsonb, total_distance double precision,
+         goal_reached_at timestamptz, reached_at timestamptz, current_run int, best_run int, best_run_at timestamptz,
+         reached_count int, reached_count_at timestamptz, fired_thresholds jsonb, total_distance double precision,
          total_steps double precision, total_calories double precision, total_duration_seconds double precision,
          total_points double precision, updated_at timestamptz)
        JOIN challenge c ON c.id = s.challenge_id
        ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE SET team_id = EXCLUDED.team_id,
          period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, progress = EXCLUDED.progress,
          goal_reached = EXCLUDED.goal_reached, goal_reached_at = EXCLUDED.goal_reached_at, reached_at = EXCLUDED.reached_at,
-         fired_thresholds = EXCLUDED.fired_thresholds, total_distance = EXCLUDED.total_distance,
+         current_run = EXCLUDED.current_run, best_run = EXCLUDED.best_run, best_run_at = EXCLUDED.best_run_at,
+         reached_count = EXCLUDED.reached_count, reached_count_at = EXCLUDED.reached_count_at, fired_thresholds = EXCLUDED.fired_thresholds, total_distance = EXCLUDED.total_distance,
          total_steps = EXCLUDED.total_steps, total_calories = EXCLUDED.total_calories,
          total_duration_seconds = EXCLUDED.total_duration_seconds, total_points = EXCLUDED.total_points,
          updated_at = EXCLUDED.updated_at`,

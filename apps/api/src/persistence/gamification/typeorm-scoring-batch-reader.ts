@@ -32,7 +32,8 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
   async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
     const [activity, scores] = await Promise.all([
       PrefetchedActivity.load(this.db, challenge.appId, profileIds, span, { workouts: challenge.dataSource === 'workout' }),
-      PrefetchedScores.load(this.db, challenge.id, profileIds, span.firstIndex, span.lastIndex),
+      // From the period before the span (its repetition state) to the last (later states are carried on).
+      PrefetchedScores.load(this.db, challenge.id, profileIds, Math.max(0, span.firstIndex - 1)),
     ]);
     return { history: new DeduplicatedActivityHistory(activity, activity), scores };
   }
@@ -98,10 +99,10 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
 class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
   private constructor(private readonly byMember: Map<string, MemberPeriodScore[]>) {}
 
-  static async load(db: Db, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {
+  static async load(db: Db, challengeId: string, profileIds: readonly string[], first: number): Promise<PrefetchedScores> {
     const rows: Row[] = await db.query(
-      `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[]) AND period_index BETWEEN $3 AND $4`,
-      [challengeId, [...profileIds], first, last],
+      `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[]) AND period_index >= $3`,
+      [challengeId, [...profileIds], first],
     );
     return new PrefetchedScores(group(rows.map(toScore)));
   }

@@ -9,6 +9,7 @@ import { DevicesAndNotifications1795520000000 } from './1795520000000-DevicesAnd
 import { Loyalty1795530000000 } from './1795530000000-Loyalty';
 import { AppFeatures1795540000000 } from './1795540000000-AppFeatures';
 import { LeaderboardChanges1795550000000 } from './1795550000000-LeaderboardChanges';
+import { RepetitionState1795551000000 } from './1795551000000-RepetitionState';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   Loyalty1795530000000,
   AppFeatures1795540000000,
   LeaderboardChanges1795550000000,
+  RepetitionState1795551000000,
 ];
