@@ -64,8 +64,10 @@ export class RescoreProfileChallengesUseCase implements ActivityChangeListener {
       await recordPointsOf(ports.pointsDefinitions, change.appId),
     );
     for (const { challenge, member } of affected) await rescore.execute({ challenge, member, from: change.from, to: change.to });
-    await ports.scores.saveMany(scores);
+    // Events first, scores last: saving scores marks the challenges' leaderboards stale (a row
+    // lock on each challenge until commit), so it is held for the shortest time.
     if (events.length > 0) await ports.outbox.append(events);
+    await ports.scores.saveMany(scores);
   }
 }
 
