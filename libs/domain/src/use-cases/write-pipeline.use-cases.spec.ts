@@ -99,6 +99,24 @@ describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challeng
     ]);
   });
 
+  it('reads no summaries for workout challenges only, and writes no event when no threshold is crossed', async () => {
+    const w = world([workouts]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create({ challengeId: 'challenge-3' })]);
+    const readProfile = jest.spyOn(w.ports.scoringBatches, 'readProfile');
+    const shortRun = { ...run, data: { ...run.data, distance: 1_000 } };
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [shortRun] });
+    // The run's [07:00, 07:30) touches challenge-3's one period: 03-02 .. 03-09.
+    expect(readProfile.mock.calls[0][2]).toEqual({
+      dates: null,
+      workouts: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      events: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      scores: [{ challengeId: 'challenge-3', firstIndex: 0, lastIndex: 0 }],
+    });
+    // 1,000 of 10,000 m: 10 %, below the first threshold (25 %).
+    expect((await w.scores.findForChallenge('challenge-3', 0, 0)).map((s) => s.progress)).toEqual([1_000]);
+    expect(w.outbox.events).toEqual([]);
+  });
+
   it('reads nothing more when no challenge of the profile takes the change', async () => {
     const w = world([ChallengeMother.create(), ended]);
     await w.memberships.addAllIfAbsent([ChallengeMemberMother.create({ challengeId: 'challenge-4' })]);
