@@ -8,7 +8,7 @@ import { PushDelivery1795510000000 } from './1795510000000-PushDelivery';
 import { DevicesAndNotifications1795520000000 } from './1795520000000-DevicesAndNotifications';
 import { Loyalty1795530000000 } from './1795530000000-Loyalty';
 import { AppFeatures1795540000000 } from './1795540000000-AppFeatures';
-import { ScoreFillFactor1795550000000 } from './1795550000000-ScoreFillFactor';
+import { ScoreFillFactor1795570000000 } from './1795570000000-ScoreFillFactor';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -19,5 +19,5 @@ export const MIGRATIONS = [
   DevicesAndNotifications1795520000000,
   Loyalty1795530000000,
   AppFeatures1795540000000,
-  ScoreFillFactor1795550000000,
+  ScoreFillFactor1795570000000,
 ];

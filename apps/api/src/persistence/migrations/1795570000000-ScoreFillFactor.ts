@@ -8,8 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * default fillfactor (100), 14-17 ms at 70 (docs/benchmarks.md "Scoring speed (issue 15)").
  * Pages written from now on get the room; existing ones as they are rewritten.
  */
-export class ScoreFillFactor1795550000000 implements MigrationInterface {
-  name = 'ScoreFillFactor1795550000000';
+export class ScoreFillFactor1795570000000 implements MigrationInterface {
+  name = 'ScoreFillFactor1795570000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "member_period_score" SET (fillfactor = 70)`);
