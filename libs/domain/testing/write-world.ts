@@ -5,9 +5,11 @@ import { Challenge } from '../src/challenge/challenge';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 import { PointsEventRepository } from '../src/ports/points-event-repository';
 import { ScoreRepository } from '../src/ports/score-repository';
-import { ScoringBatchReader } from '../src/ports/scoring-batch-reader';
+import { ChallengeRepository } from '../src/ports/challenge-repository';
+import { MembershipRepository } from '../src/ports/membership-repository';
+import { EnrolledChallenge, ScoringBatchReader } from '../src/ports/scoring-batch-reader';
 import { TransactionPorts, UnitOfWork } from '../src/ports/unit-of-work';
-import { DeduplicatedActivityHistory } from '../src/records/deduplicated-activity-history';
+import { DeduplicatedActivityHistory, WORKOUT_LOOK_BEHIND_MS } from '../src/records/deduplicated-activity-history';
 import { gamificationWorld } from './gamification-world';
 import { InMemoryChallengeAnnouncements } from './in-memory-challenge-announcements';
 import { InMemoryDataPushOutbox } from './in-memory-data-push-outbox';
@@ -75,7 +77,7 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const jobs = new InMemoryJobQueue();
   const pointsLedger = new InMemoryPointsLedgerRepository(world.pointsEvents);
   const announcements = new InMemoryChallengeAnnouncements(world.challenges);
-  const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores);
+  const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores, world.memberships, world.challenges);
   const dataPushes = new InMemoryDataPushOutbox();
   const connections = new InMemoryConnectionRepository();
   const devices = new InMemoryDeviceRepository();
@@ -92,13 +94,16 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
 
 /**
  * The batch reader over in-memory stores: the members' de-duplicated activity and stored scores,
- * from the period before the span's first on, as the SQL adapter reads them.
+ * from the period before the span's first on (or a profile's request), as the SQL adapter reads them.
  */
 export function inMemoryScoringBatches(
   activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>,
   pointsEvents: PointsEventRepository,
   scores: ScoreRepository,
+  memberships: MembershipRepository,
+  challenges: ChallengeRepository,
 ): ScoringBatchReader {
+  const within = (t: Date, from: Date, to: Date) => t.getTime() >= from.getTime() && t.getTime() <= to.getTime();
   return {
     read: async (_challenge, profileIds, span) => {
       const wanted = new Set(profileIds);
@@ -110,6 +115,46 @@ export function inMemoryScoringBatches(
               ? // The span's periods, the one before (its repetition state) and every later one (states carried on).
                 (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= span.firstIndex - 1)
               : [],
+        },
+      };
+    },
+    enrolledChallenges: async (appId, profileId) => {
+      const enrolled: EnrolledChallenge[] = [];
+      for (const member of await memberships.listByProfile(profileId)) {
+        const challenge = await challenges.findById(appId, member.challengeId);
+        if (challenge) enrolled.push({ challenge, member });
+      }
+      return enrolled.sort((a, b) => a.challenge.start.getTime() - b.challenge.start.getTime() || (a.challenge.id < b.challenge.id ? -1 : 1));
+    },
+    readProfile: async (_appId, owner, request) => {
+      const { dates, workouts, events } = request;
+      const lookBehind = workouts ? new Date(workouts.from.getTime() - WORKOUT_LOOK_BEHIND_MS) : null;
+      const mine = (profileId: string) => profileId === owner;
+      return {
+        history: new DeduplicatedActivityHistory(
+          {
+            listDailySummaries: async (profileId, range) =>
+              dates && mine(profileId)
+                ? (await activities.listDailySummaries(profileId, range)).filter((s) => s.date >= dates.first && s.date <= dates.last)
+                : [],
+            listWorkouts: async (profileId, range) =>
+              workouts && lookBehind && mine(profileId)
+                ? (await activities.listWorkouts(profileId, range)).filter((w) => within(w.start, lookBehind, workouts.to))
+                : [],
+          },
+          {
+            listByProfile: async (profileId, range) =>
+              mine(profileId) ? (await pointsEvents.listByProfile(profileId, range)).filter((e) => within(e.timestamp, events.from, events.to)) : [],
+          },
+        ),
+        scores: {
+          findForMember: async (challengeId, profileId, periodIndexes) => {
+            const wanted = request.scores.find((r) => r.challengeId === challengeId);
+            if (!wanted || !mine(profileId)) return [];
+            return (await scores.findForMember(challengeId, profileId, periodIndexes)).filter(
+              (s) => s.periodIndex >= wanted.firstIndex && s.periodIndex <= wanted.lastIndex,
+            );
+          },
         },
       };
     },

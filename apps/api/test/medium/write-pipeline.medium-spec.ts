@@ -1,5 +1,5 @@
 import { ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord } from '@strive/domain';
-import { MemberPeriodScoreMother } from '@strive/domain/testing';
+import { ChallengeMemberMother, MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
 
@@ -155,4 +155,78 @@ describeContract('ScoringBatchReader', (world) => {
     const later = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), [ID.profile1], { ...span, firstIndex: 4, lastIndex: 4 }));
     expect((await later.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.periodIndex)).toEqual([3, 5]);
   });
+
+  it("lists a profile's challenges of its app with its membership in each, earliest start first", async () => {
+    await world().challenges.save(challenge(ID.challenge2, { start: new Date('2026-03-01T00:00:00Z'), title: 'Earlier' }));
+    const paused = ChallengeMemberMother.create({
+      challengeId: ID.challenge1, profileId: ID.profile1, joinedAt: new Date('2026-03-01T00:00:00Z'), teamId: null,
+      inactiveIntervals: [{ from: new Date('2026-03-03T00:00:00Z'), to: null }],
+    });
+    const other = ChallengeMemberMother.create({ challengeId: ID.challenge2, profileId: ID.profile1, joinedAt: new Date('2026-03-02T00:00:00Z') });
+    await world().memberships.addAllIfAbsent([paused, other, ChallengeMemberMother.create({ challengeId: ID.challenge1, profileId: ID.profile2 })]);
+    const enrolled = await world().unitOfWork.run((ports) => ports.scoringBatches.enrolledChallenges(ID.appA, ID.profile1));
+    expect(enrolled.map((e) => [e.challenge.title, e.member.challengeId])).toEqual([['Earlier', ID.challenge2], [challenge(ID.challenge1).title, ID.challenge1]]);
+    // The challenge as the ChallengeRepository reads it.
+    expect(enrolled[1].challenge).toEqual(await world().challenges.findById(ID.appA, ID.challenge1));
+    expect(enrolled[1].member).toEqual(paused);
+    // Another app's view of the profile: nothing.
+    expect(await world().unitOfWork.run((ports) => ports.scoringBatches.enrolledChallenges(ID.appB, ID.profile1))).toEqual([]);
+  });
+
+  it("reads one profile's activity within the request and its stored scores of each challenge's periods", async () => {
+    await world().challenges.save(challenge(ID.challenge2));
+    await world().healthRecords.upsert(ID.appA, ID.profile1, [daySummary('2026-03-01', 500), daySummary('2026-03-02', 4000), daySummary('2026-03-04', 9000)]);
+    await world().healthRecords.upsert(ID.appA, ID.profile1, [daySummary('2026-03-02', 6000, 'FITBIT')]);
+    await world().healthRecords.upsert(ID.appA, ID.profile2, [daySummary('2026-03-02', 1000)]);
+    const event = (id: string, timestamp: string) => ({ id, profileId: ID.profile1, name: 'quiz', points: 3, timestamp: new Date(timestamp), activityType: null, reference: '' });
+    await world().pointsEvents.save(event('0e000000-0000-4000-8000-000000000001', '2026-03-02T08:00:00Z'));
+    await world().pointsEvents.save(event('0e000000-0000-4000-8000-000000000002', '2026-03-06T08:00:00Z'));
+    await world().scores.saveMany([
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 0, progress: 1 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 2, progress: 2 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 3, progress: 3 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge2, profileId: ID.profile1, periodIndex: 0, progress: 4 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge2, profileId: ID.profile1, periodIndex: 1, progress: 5 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile2, periodIndex: 0, progress: 6 }),
+    ]);
+    const request = {
+      dates: { first: '2026-03-02', last: '2026-03-04' },
+      workouts: null,
+      events: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-05T00:00:00Z') },
+      scores: [{ challengeId: ID.challenge1, firstIndex: 0, lastIndex: 2 }, { challengeId: ID.challenge2, firstIndex: 1, lastIndex: 1 }],
+    };
+    const batch = await world().unitOfWork.run((ports) => ports.scoringBatches.readProfile(ID.appA, ID.profile1, request));
+    // 03-01 lies before the request; GARMIN 4,000 and FITBIT 6,000 of 03-02 merge to 6,000.
+    expect((await batch.history.dailySummaries(ID.profile1, '2026-03-01', '2026-03-08')).map((s) => [s.date, s.steps])).toEqual([['2026-03-02', 6000], ['2026-03-04', 9000]]);
+    expect(await batch.history.workouts(ID.profile1, new Date('2026-03-01T00:00:00Z'), new Date('2026-03-09T00:00:00Z'))).toEqual([]);
+    // The event of 03-06 lies after the request.
+    expect((await batch.history.events(ID.profile1, new Date('2026-03-01T00:00:00Z'), new Date('2026-03-09T00:00:00Z'))).map((e) => e.timestamp.toISOString())).toEqual(['2026-03-02T08:00:00.000Z']);
+    expect(await batch.history.dailySummaries(ID.profile2, '2026-03-01', '2026-03-08')).toEqual([]);
+    // Each challenge's requested periods only, in period order; none of another profile.
+    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.progress)).toEqual([1, 2]);
+    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1, [2])).map((s) => s.progress)).toEqual([2]);
+    expect((await batch.scores.findForMember(ID.challenge2, ID.profile1)).map((s) => s.progress)).toEqual([5]);
+    expect(await batch.scores.findForMember(ID.challenge1, ID.profile2)).toEqual([]);
+  });
+
+  it("reads one profile's workouts from the look-behind before the request to its end", async () => {
+    const workout = (externalId: string, start: string): HealthRecord => ({
+      type: 'workout', source: 'GARMIN', externalId, subtype: '', time: new Date(start), endTime: new Date(new Date(start).getTime() + 1_800_000),
+      data: { duration: '00:30:00.000000', type: 'RUNNING', is_manual: false, distance: 5000, steps: 6000, calories: 300 },
+    });
+    await world().healthRecords.upsert(ID.appA, ID.profile1, [
+      workout('early', '2026-03-01T10:00:00Z'), workout('inside', '2026-03-03T10:00:00Z'), workout('late', '2026-03-05T10:00:00Z'),
+    ]);
+    const request = {
+      dates: null,
+      workouts: { from: new Date('2026-03-02T12:00:00Z'), to: new Date('2026-03-04T00:00:00Z') },
+      events: { from: new Date('2026-03-02T12:00:00Z'), to: new Date('2026-03-04T00:00:00Z') },
+      scores: [],
+    };
+    const batch = await world().unitOfWork.run((ports) => ports.scoringBatches.readProfile(ID.appA, ID.profile1, request));
+    expect((await batch.history.workouts(ID.profile1, new Date('2026-03-01T00:00:00Z'), new Date('2026-03-09T00:00:00Z'))).map((w) => w.externalId)).toEqual(['inside']);
+    expect(await batch.history.dailySummaries(ID.profile1, '2026-03-01', '2026-03-08')).toEqual([]);
+    expect(await batch.scores.findForMember(ID.challenge1, ID.profile1)).toEqual([]);
+  });
 });
+

@@ -1,4 +1,5 @@
 import { Challenge } from '../challenge/challenge';
+import { ChallengeMember } from '../membership/challenge-member';
 import { ActivityHistory } from './activity-history';
 import { ScoreRepository } from './score-repository';
 
@@ -22,10 +23,37 @@ export interface ScoringBatch {
   readonly scores: Pick<ScoreRepository, 'findForMember'>;
 }
 
+/** A challenge a profile is a member of, with that membership. */
+export interface EnrolledChallenge {
+  readonly challenge: Challenge;
+  readonly member: ChallengeMember;
+}
+
+/**
+ * What one profile's rescoring in several challenges reads at once (the live path): the union of
+ * what each challenge needs.
+ */
+export interface ProfileScoringRequest {
+  /** Daily summaries of these local dates (both included); null: none. */
+  readonly dates: { readonly first: string; readonly last: string } | null;
+  /** Workouts starting in [from, to), and their possible duplicates the look-behind before; null: none. */
+  readonly workouts: { readonly from: Date; readonly to: Date } | null;
+  /** Points events in [from, to). */
+  readonly events: { readonly from: Date; readonly to: Date };
+  /** Stored scores of periods firstIndex..lastIndex (both included) of each challenge. */
+  readonly scores: readonly { readonly challengeId: string; readonly firstIndex: number; readonly lastIndex: number }[];
+}
+
 /**
  * Reads the activity and stored scores of many members of a challenge at once (a few queries a
- * batch instead of several per member), for rescoring whole challenges.
+ * batch instead of several per member), for rescoring whole challenges; and, for the live path,
+ * one profile's challenges and what rescoring them reads (a few queries an upload instead of
+ * several per challenge).
  */
 export interface ScoringBatchReader {
   read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch>;
+  /** The challenges of the app this profile is a member of, with its membership (one read). */
+  enrolledChallenges(appId: string, profileId: string): Promise<EnrolledChallenge[]>;
+  /** The profile's de-duplicated activity and stored scores that the request names. */
+  readProfile(appId: string, profileId: string, request: ProfileScoringRequest): Promise<ScoringBatch>;
 }

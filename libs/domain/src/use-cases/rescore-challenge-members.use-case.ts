@@ -108,8 +108,10 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
         pointsOf,
       );
       for (const member of members) await collect.execute({ challenge, member, from, to });
-      await ports.scores.saveMany(scores);
+      // Events first, scores last: saving scores marks the challenge's leaderboard stale (a row
+      // lock on the challenge until commit), which the other batch in flight then waits for.
       await ports.outbox.append(events);
+      await ports.scores.saveMany(scores);
     });
   }
 

@@ -1,10 +1,15 @@
-import { DeduplicatedActivityHistory } from '../records/deduplicated-activity-history';
+import { Challenge } from '../challenge/challenge';
+import { MemberPeriodScore } from '../challenge/member-period-score';
+import { PeriodCalendar } from '../challenge/period-calendar';
 import { RecordPointsFunction } from '../challenge/scoring';
+import { ChallengeDomainEvent } from '../events/challenge-events';
+import { ChallengeMember } from '../membership/challenge-member';
 import { dailySummaryPoints, workoutPoints } from '../points/points-calculator';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { Clock } from '../ports/clock';
 import { PointsDefinitionRepository } from '../ports/points-repository';
+import { ProfileScoringRequest } from '../ports/scoring-batch-reader';
 import { TransactionPorts } from '../ports/unit-of-work';
 import { isRescorable, RescoreMemberUseCase } from './rescore-member.use-case';
 
@@ -14,29 +19,87 @@ export async function recordPointsOf(definitions: PointsDefinitionRepository, ap
   return (record) => ('date' in record ? dailySummaryPoints(definition, record) : workoutPoints(definition, record));
 }
 
+interface Affected {
+  readonly challenge: Challenge;
+  readonly member: ChallengeMember;
+  readonly firstIndex: number;
+  readonly lastIndex: number;
+  /** The whole affected periods: what RescoreMemberUseCase reads for this challenge. */
+  readonly from: Date;
+  readonly to: Date;
+}
+
 /**
  * Live scoring, as an activity-change listener: rescores, for the changed instants, every
  * challenge of the profile that still takes late data, inside the transaction that stored the
- * change (scores and threshold events commit with the records).
+ * change (scores and threshold events commit with the records). However many challenges: one
+ * read of the profile's challenges with its memberships, one read of its activity over the
+ * union of what they need and of its stored scores (ScoringBatchReader.readProfile), then each
+ * challenge scored by RescoreMemberUseCase in memory, and one write of the scores and events.
  */
 export class RescoreProfileChallengesUseCase implements ActivityChangeListener {
   constructor(private readonly clock: Clock) {}
 
   async activityChanged(change: ActivityChange, ports: TransactionPorts): Promise<void> {
     const now = this.clock.now();
-    let rescore: RescoreMemberUseCase | null = null;
-    for (const member of await ports.memberships.listByProfile(change.profileId)) {
-      const challenge = await ports.challenges.findById(change.appId, member.challengeId);
-      if (!challenge || !isRescorable(challenge, now)) continue;
+    const affected: Affected[] = [];
+    for (const { challenge, member } of await ports.scoringBatches.enrolledChallenges(change.appId, change.profileId)) {
+      if (!isRescorable(challenge, now)) continue;
       if (change.to.getTime() <= challenge.start.getTime() || change.from.getTime() >= challenge.end.getTime()) continue;
-      rescore ??= new RescoreMemberUseCase(
-        ports.scores,
-        new DeduplicatedActivityHistory(ports.activities, ports.pointsEvents),
-        ports.outbox,
-        this.clock,
-        await recordPointsOf(ports.pointsDefinitions, change.appId),
-      );
-      await rescore.execute({ challenge, member, from: change.from, to: change.to });
+      const calendar = PeriodCalendar.of(challenge);
+      const firstIndex = calendar.indexAt(new Date(Math.max(change.from.getTime(), challenge.start.getTime())));
+      const lastIndex = calendar.indexAt(new Date(Math.min(change.to.getTime(), challenge.end.getTime()) - 1));
+      affected.push({ challenge, member, firstIndex, lastIndex, from: calendar.periods[firstIndex].start, to: calendar.periods[lastIndex].end });
+    }
+    if (affected.length === 0) return;
+
+    const batch = await ports.scoringBatches.readProfile(change.appId, change.profileId, readRequestOf(affected));
+    const scores: MemberPeriodScore[] = [];
+    const events: ChallengeDomainEvent[] = [];
+    const rescore = new RescoreMemberUseCase(
+      { findForMember: (c, p, i) => batch.scores.findForMember(c, p, i), saveMany: async (s) => void scores.push(...s) },
+      batch.history,
+      { append: async (e) => void events.push(...e) },
+      this.clock,
+      await recordPointsOf(ports.pointsDefinitions, change.appId),
+    );
+    for (const { challenge, member } of affected) await rescore.execute({ challenge, member, from: change.from, to: change.to });
+    // Events first, scores last: saving scores marks the challenges' leaderboards stale (a row
+    // lock on each challenge until commit), so it is held for the shortest time.
+    if (events.length > 0) await ports.outbox.append(events);
+    await ports.scores.saveMany(scores);
+  }
+}
+
+/** The union of what rescoring each affected challenge reads. */
+function readRequestOf(affected: readonly Affected[]): ProfileScoringRequest {
+  let firstDate: string | null = null;
+  let lastDate: string | null = null;
+  let workoutsFrom = Infinity;
+  let workoutsTo = -Infinity;
+  let from = Infinity;
+  let to = -Infinity;
+  for (const item of affected) {
+    from = Math.min(from, item.from.getTime());
+    to = Math.max(to, item.to.getTime());
+    if (item.challenge.dataSource === 'dailysummary') {
+      const span = PeriodCalendar.of(item.challenge).localDateSpan(item.from, item.to);
+      if (firstDate === null || span.first < firstDate) firstDate = span.first;
+      if (lastDate === null || span.last > lastDate) lastDate = span.last;
+    } else {
+      workoutsFrom = Math.min(workoutsFrom, item.from.getTime());
+      workoutsTo = Math.max(workoutsTo, item.to.getTime());
     }
   }
+  return {
+    dates: firstDate !== null && lastDate !== null ? { first: firstDate, last: lastDate } : null,
+    workouts: workoutsFrom < workoutsTo ? { from: new Date(workoutsFrom), to: new Date(workoutsTo) } : null,
+    events: { from: new Date(from), to: new Date(to) },
+    // From the period before the affected ones (its repetition state) to the challenge's last (later states are carried on).
+    scores: affected.map((item) => ({
+      challengeId: item.challenge.id,
+      firstIndex: Math.max(0, item.firstIndex - 1),
+      lastIndex: PeriodCalendar.of(item.challenge).count - 1,
+    })),
+  };
 }

@@ -52,6 +52,84 @@ describe('live scoring through the write path', () => {
   });
 });
 
+describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challenges`, () => {
+  // challenge-1: the default (UTC days); challenge-2: the same in Tokyo (UTC+9, days from 15:00 UTC);
+  // challenge-3: TOTAL distance of workouts, one period; challenge-4: ended 2026-02-08, final since 02-15.
+  const tokyo = ChallengeMother.create({ id: 'challenge-2', timezone: 'Asia/Tokyo', start: new Date('2026-03-01T15:00:00Z'), end: new Date('2026-03-08T15:00:00Z') });
+  const workouts = ChallengeMother.create({ id: 'challenge-3', dataSource: 'workout', goal: 'TOTAL', goalType: 'DISTANCE', goalValue: 10_000 });
+  const ended = ChallengeMother.create({ id: 'challenge-4', start: new Date('2026-02-01T00:00:00Z'), end: new Date('2026-02-08T00:00:00Z') });
+  const run: HealthRecord = {
+    type: 'workout', source: 'GARMIN', externalId: 'run-1', subtype: '', time: new Date('2026-03-03T07:00:00Z'), endTime: new Date('2026-03-03T07:30:00Z'),
+    data: { duration: '00:30:00.000000', type: 'RUNNING', is_manual: false, distance: 5_000, steps: 6_000, calories: 300 },
+  };
+
+  it('reads once for every challenge, scores each as alone, and writes the scores and events at once', async () => {
+    const w = world([ChallengeMother.create(), tokyo, workouts, ended]);
+    await w.memberships.addAllIfAbsent(['challenge-1', 'challenge-2', 'challenge-3', 'challenge-4'].map((challengeId) => ChallengeMemberMother.create({ challengeId })));
+    const readProfile = jest.spyOn(w.ports.scoringBatches, 'readProfile');
+    const saveMany = jest.spyOn(w.scores, 'saveMany');
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000), run] });
+
+    // The change: the summary's date from every zone, 03-02 10:00 UTC .. 03-04 12:00 UTC (the run lies inside).
+    // challenge-1 periods 0..2 (03-02 .. 03-05 UTC); challenge-2 periods 0..2 (03-01 15:00 .. 03-04 15:00 UTC,
+    // local dates 03-02 .. 03-04); challenge-3 its one period (03-02 .. 03-09); challenge-4 is final.
+    // Stored scores are read from the period before the first affected one (none here: 0) to each
+    // challenge's last (its repetition states may be carried on): both daily challenges have 7 periods.
+    expect(readProfile).toHaveBeenCalledTimes(1);
+    expect(readProfile.mock.calls[0]).toEqual(['app-1', 'profile-1', {
+      dates: { first: '2026-03-02', last: '2026-03-04' },
+      workouts: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      events: { from: new Date('2026-03-01T15:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      scores: [
+        { challengeId: 'challenge-2', firstIndex: 0, lastIndex: 6 },
+        { challengeId: 'challenge-1', firstIndex: 0, lastIndex: 6 },
+        { challengeId: 'challenge-3', firstIndex: 0, lastIndex: 0 },
+      ],
+    }]);
+    // One write: 3 + 3 + 1 periods. The summary's local date 03-03 is period 1 in both daily
+    // challenges (6,000 steps); the run's 5,000 m are challenge-3's total.
+    expect(saveMany).toHaveBeenCalledTimes(1);
+    const written = saveMany.mock.calls[0][0].map((s) => [s.challengeId, s.periodIndex, s.progress]);
+    expect(written).toEqual([
+      ['challenge-2', 0, 0], ['challenge-2', 1, 6_000], ['challenge-2', 2, 0],
+      ['challenge-1', 0, 0], ['challenge-1', 1, 6_000], ['challenge-1', 2, 0],
+      ['challenge-3', 0, 5_000],
+    ]);
+    expect(await w.scores.findForChallenge('challenge-4', 0, 6)).toEqual([]);
+    // 60 % and 50 % cross the 50 % threshold: one event per challenge.
+    expect(w.outbox.events.map((e) => [e.challengeId, e.event === 'partial_period_goal_reached' ? e.threshold : null])).toEqual([
+      ['challenge-2', 0.5], ['challenge-1', 0.5], ['challenge-3', 0.5],
+    ]);
+  });
+
+  it('reads no summaries for workout challenges only, and writes no event when no threshold is crossed', async () => {
+    const w = world([workouts]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create({ challengeId: 'challenge-3' })]);
+    const readProfile = jest.spyOn(w.ports.scoringBatches, 'readProfile');
+    const shortRun = { ...run, data: { ...run.data, distance: 1_000 } };
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [shortRun] });
+    // The run's [07:00, 07:30) touches challenge-3's one period: 03-02 .. 03-09.
+    expect(readProfile.mock.calls[0][2]).toEqual({
+      dates: null,
+      workouts: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      events: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      scores: [{ challengeId: 'challenge-3', firstIndex: 0, lastIndex: 0 }],
+    });
+    // 1,000 of 10,000 m: 10 %, below the first threshold (25 %).
+    expect((await w.scores.findForChallenge('challenge-3', 0, 0)).map((s) => s.progress)).toEqual([1_000]);
+    expect(w.outbox.events).toEqual([]);
+  });
+
+  it('reads nothing more when no challenge of the profile takes the change', async () => {
+    const w = world([ChallengeMother.create(), ended]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create({ challengeId: 'challenge-4' })]);
+    const readProfile = jest.spyOn(w.ports.scoringBatches, 'readProfile');
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
+    expect(readProfile).not.toHaveBeenCalled();
+    expect(w.outbox.events).toEqual([]);
+  });
+});
+
 describe(RescoreChallengeMembersUseCase.name, () => {
   it('scores every member, or only the named ones, from all their data', async () => {
     const w = world();

@@ -4,7 +4,7 @@ import { atomically, changedMembers, Db, recordLeaderboardChanges, Row, toDate }
 /** Shared by every member without inactive intervals (most of them): 100,000 members, one array. */
 const NO_INTERVALS: readonly InactiveInterval[] = Object.freeze([]);
 
-function toMember(row: Row): ChallengeMember {
+export function toMember(row: Row): ChallengeMember {
   const intervals = (row.inactive_intervals as { from: string; to: string | null }[]) ?? [];
   return {
     challengeId: row.challenge_id as string,

@@ -1,11 +1,14 @@
 import {
-  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, MemberPeriodScore, PointsEvent,
-  PointsEventRepository, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader, ScoringSpan, Workout,
-  WORKOUT_LOOK_BEHIND_MS, workoutOf,
+  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore, PointsEvent,
+  PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader,
+  ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
+import { ChallengeEntity } from '../entities';
 import { SCORED_FIELDS, scoredFields } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
-import { Db, Row } from '../shared/db';
+import { Db, Row, toDate } from '../shared/db';
+import { toChallenge } from './typeorm-challenge.repository';
+import { toMember } from './typeorm-membership.repository';
 import { SCORE_COLUMNS, toScore } from './typeorm-score.repository';
 
 type RecordRow = Parameters<typeof scoredFields>[0] & { profile_id: string };
@@ -33,8 +36,36 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
     const [activity, scores] = await Promise.all([
       PrefetchedActivity.load(this.db, challenge.appId, profileIds, span, { workouts: challenge.dataSource === 'workout' }),
       // From the period before the span (its repetition state) to the last (later states are carried on).
-      PrefetchedScores.load(this.db, challenge.id, profileIds, Math.max(0, span.firstIndex - 1)),
+      PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, Math.max(0, span.firstIndex - 1)),
     ]);
+    return { history: new DeduplicatedActivityHistory(activity, activity), scores };
+  }
+
+  async enrolledChallenges(appId: string, profileId: string): Promise<EnrolledChallenge[]> {
+    const rows: Row[] = await this.db.query(
+      `SELECT c.app_id, c.id, c.title, c.slogan, c.description, c.avatar, c.start, c."end", c.timezone, c.type, c.goal, c.goal_value,
+              c.goal_type, c.repetition, c.calculation_method, c.data_source, c.activity_types, c.enrollment_method, c.visibility,
+              c.grace_days, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals
+       FROM challenge_member m JOIN challenge c ON c.app_id = m.app_id AND c.id = m.challenge_id
+       WHERE m.app_id = $1 AND m.profile_id = $2
+       ORDER BY c.start, c.id`,
+      [appId, profileId],
+    );
+    return rows.map((row) => ({
+      challenge: toChallenge({
+        appId: row.app_id, id: row.id, title: row.title, slogan: row.slogan, description: row.description, avatar: row.avatar,
+        start: toDate(row.start), end: toDate(row.end), timezone: row.timezone, type: row.type, goal: row.goal,
+        goalValue: row.goal_value === null ? null : Number(row.goal_value), goalType: row.goal_type, repetition: row.repetition,
+        calculationMethod: row.calculation_method, dataSource: row.data_source, activityTypes: row.activity_types as string[],
+        enrollmentMethod: row.enrollment_method, visibility: row.visibility, graceDays: Number(row.grace_days),
+      } as ChallengeEntity),
+      member: toMember(row),
+    }));
+  }
+
+  async readProfile(appId: string, profileId: string, request: ProfileScoringRequest): Promise<ScoringBatch> {
+    const activity = await PrefetchedActivity.loadProfile(this.db, appId, profileId, request);
+    const scores = await PrefetchedScores.loadProfile(this.db, appId, profileId, request.scores);
     return { history: new DeduplicatedActivityHistory(activity, activity), scores };
   }
 }
@@ -76,6 +107,37 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     );
   }
 
+  /**
+   * One profile's records and events that a request names, with the ranges and order of the
+   * per-profile ActivityRepository (subtype '', both bounds included, by time, source, external id).
+   */
+  static async loadProfile(db: Db, appId: string, profileId: string, request: ProfileScoringRequest): Promise<PrefetchedActivity> {
+    const read = (type: string, from: Date, to: Date): Promise<RecordRow[]> =>
+      db.query(
+        `SELECT profile_id, source, external_id, time, ${SCORED_FIELDS} FROM health_record
+         WHERE app_id = $1 AND profile_id = $2 AND type = $3 AND subtype = '' AND time >= $4 AND time <= $5
+         ORDER BY time, source, external_id`,
+        [appId, profileId, type, from, to],
+      );
+    const days = request.dates
+      ? await read('daily_summary', new Date(`${request.dates.first}T00:00:00Z`), new Date(`${request.dates.last}T00:00:00Z`))
+      : [];
+    const sessions = request.workouts
+      ? await read('workout', new Date(request.workouts.from.getTime() - WORKOUT_LOOK_BEHIND_MS), request.workouts.to)
+      : [];
+    const events: Parameters<typeof toPointsEvent>[0][] = await db.query(
+      `SELECT id, profile_id, name, points, timestamp, activity_type, reference FROM points_event
+       WHERE app_id = $1 AND profile_id = $2 AND timestamp >= $3 AND timestamp <= $4 ORDER BY timestamp, id`,
+      [appId, profileId, request.events.from, request.events.to],
+    );
+    const one = <T>(items: T[]) => new Map(items.length > 0 ? [[profileId, items]] : []);
+    return new PrefetchedActivity(
+      one(days.map((row) => dailySummaryOf(profileId, scoredFields(row)))),
+      one(sessions.map((row) => workoutOf(profileId, scoredFields(row)))),
+      one(events.map(toPointsEvent)),
+    );
+  }
+
   async listDailySummaries(profileId: string, range: RecordDateRange = {}): Promise<DailySummary[]> {
     return (this.summaries.get(profileId) ?? []).filter(
       (s) => (range.fromDate === undefined || s.date >= range.fromDate) && (range.toDate === undefined || s.date <= range.toDate),
@@ -95,20 +157,48 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
   }
 }
 
-/** Stored scores of a batch of members, read at once; writes are not expected here. */
+/** Stored scores of a batch of members of a challenge, or of one profile in several challenges, read at once. */
 class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
   private constructor(private readonly byMember: Map<string, MemberPeriodScore[]>) {}
 
-  static async load(db: Db, challengeId: string, profileIds: readonly string[], first: number): Promise<PrefetchedScores> {
-    const rows: Row[] = await db.query(
-      `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[]) AND period_index >= $3`,
-      [challengeId, [...profileIds], first],
-    );
-    return new PrefetchedScores(group(rows.map(toScore)));
+  private static of(rows: Row[]): PrefetchedScores {
+    const byMember = new Map<string, MemberPeriodScore[]>();
+    for (const score of rows.map(toScore)) {
+      const key = `${score.challengeId} ${score.profileId}`;
+      const list = byMember.get(key);
+      if (list) list.push(score);
+      else byMember.set(key, [score]);
+    }
+    return new PrefetchedScores(byMember);
   }
 
-  async findForMember(_challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
-    return (this.byMember.get(profileId) ?? [])
+  /**
+   * With app_id, the primary key (app_id, challenge_id, profile_id, period_index) serves the read:
+   * one index range per member. Without it, only (challenge_id, period_index) applies, and each
+   * batch scanned every member's rows of the span (quadratic in the members).
+   */
+  static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number): Promise<PrefetchedScores> {
+    return PrefetchedScores.of(await db.query(
+      `SELECT ${SCORE_COLUMNS} FROM member_period_score
+       WHERE app_id = $1 AND challenge_id = $2 AND profile_id = ANY($3::uuid[]) AND period_index >= $4`,
+      [appId, challengeId, [...profileIds], first],
+    ));
+  }
+
+  /** One profile's stored scores of several challenges' periods (the primary key serves each range). */
+  static async loadProfile(db: Db, appId: string, profileId: string, ranges: ProfileScoringRequest['scores']): Promise<PrefetchedScores> {
+    if (ranges.length === 0) return new PrefetchedScores(new Map());
+    return PrefetchedScores.of(await db.query(
+      `SELECT ${SCORE_COLUMNS} FROM member_period_score s
+       JOIN unnest($3::uuid[], $4::int[], $5::int[]) AS r(cid, first_index, last_index)
+         ON s.challenge_id = r.cid AND s.period_index BETWEEN r.first_index AND r.last_index
+       WHERE s.app_id = $1 AND s.profile_id = $2`,
+      [appId, profileId, ranges.map((r) => r.challengeId), ranges.map((r) => r.firstIndex), ranges.map((r) => r.lastIndex)],
+    ));
+  }
+
+  async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
+    return (this.byMember.get(`${challengeId} ${profileId}`) ?? [])
       .filter((s) => periodIndexes === undefined || periodIndexes.includes(s.periodIndex))
       .sort((a, b) => a.periodIndex - b.periodIndex);
   }

@@ -10,6 +10,7 @@ import { Loyalty1795530000000 } from './1795530000000-Loyalty';
 import { AppFeatures1795540000000 } from './1795540000000-AppFeatures';
 import { LeaderboardChanges1795550000000 } from './1795550000000-LeaderboardChanges';
 import { RepetitionState1795551000000 } from './1795551000000-RepetitionState';
+import { ScoreFillFactor1795570000000 } from './1795570000000-ScoreFillFactor';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   AppFeatures1795540000000,
   LeaderboardChanges1795550000000,
   RepetitionState1795551000000,
+  ScoreFillFactor1795570000000,
 ];

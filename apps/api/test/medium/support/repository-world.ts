@@ -88,7 +88,7 @@ export function inMemoryWorld(): RepositoryWorld {
   const jobs = new InMemoryJobQueue();
   const announcements = new InMemoryChallengeAnnouncements(challenges);
   const activities = new HealthRecordActivityView(healthRecords);
-  const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores);
+  const scoringBatches = inMemoryScoringBatches(activities, pointsEvents, scores, memberships, challenges);
   const connections = new InMemoryConnectionRepository();
   const devices = new InMemoryDeviceRepository();
   const notifications = new InMemoryNotificationRepository();

@@ -1,0 +1,207 @@
+/**
+ * Ingestion benchmark (issue 15, item 3), on the machine's PostgreSQL (docs/benchmarks.md
+ * "Ingestion against the raw INSERT (issue 15)").
+ *
+ * Run: npm run build && npx ts-node -r tsconfig-paths/register bench/ingest.bench.ts
+ * Needs: createdb -h 127.0.0.1 -U postgres strive_bench_ingest (BENCH_DATABASE_URL overrides; wiped).
+ *
+ * Uploads of 500 daily summaries (one source per upload, as the upload format has it) through
+ * POST /api/v1/profile/{id}/data/, one request after the other, each to its own profile,
+ * BENCH_UPLOADS (default 60) per scenario, bodies built before timing:
+ *   - shapes: "month" (500 summaries over the last 30 UTC days: about 17 external ids a day) and
+ *     "many-days" (500 consecutive days ending today);
+ *   - profiles in no challenge, or members of 10 running INDIVIDUAL DAILY challenges (STEPS,
+ *     DISTANCE, CALORIES in turn; 60 days ago to 30 days ahead, UTC).
+ * The anchor, in the same run right after each scenario: the same rows (read back from
+ * health_record) inserted with plain multi-row INSERT ... VALUES (500 rows a statement, one after
+ * the other) into anchor_record, a table created LIKE health_record INCLUDING ALL (the same
+ * columns, primary key and indexes) and emptied before each scenario. Ratio = anchor time / upload
+ * time (1.0: as fast as the raw INSERT).
+ * Scores are read when the response has arrived (the upload rescores inside its transaction);
+ * the check compares, for every uploaded profile of the challenge scenarios, each stored period
+ * score with the day's largest value of the challenge's field in health_record, computed in SQL.
+ *
+ * BENCH_API_NODE_ARGS adds node flags to the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p');
+ * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios (e.g. 'ten-many-days').
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, Pool } from 'pg';
+
+const ROOT = join(__dirname, '..');
+const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'dist'));
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/strive_bench_ingest';
+const PORT = Number(process.env.BENCH_PORT ?? 3972);
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 60);
+const BATCH = 500;
+const CHALLENGES = 10;
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const CLIENT_ID = 'bench-client';
+const CLIENT_SECRET = 'bench-secret-0123456789';
+const DAY_MS = 86_400_000;
+const TODAY = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+const FIELD: Record<string, string> = { STEPS: 'steps', DISTANCE: 'distance', CALORIES: 'calories' };
+
+const log = (message: string, data?: unknown) =>
+  console.log(`[${new Date().toISOString()}] ${message}`, data === undefined ? '' : JSON.stringify(data));
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(15);
+const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** 500 daily summaries: over the last 30 days, or 500 consecutive days ending today. */
+function body(shape: 'month' | 'many-days', upload: number) {
+  const daily_summary = Array.from({ length: BATCH }, (_, i) => ({
+    external_id: `u${upload}-d${i}`,
+    date: shape === 'month' ? date(TODAY - (i % 30) * DAY_MS) : date(TODAY - i * DAY_MS),
+    distance: Math.round(random() * 15_000),
+    steps: Math.floor(random() * 20_000),
+    calories: Math.round(1800 + random() * 1200),
+    active_duration: '01:00:00.000000',
+  }));
+  return JSON.stringify({ source: 'GARMIN', daily_summary });
+}
+
+async function main(): Promise<void> {
+  const reset = new Client({ connectionString: DATABASE_URL });
+  await reset.connect();
+  await reset.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+  await reset.end();
+  const server: ChildProcess = spawn(process.execPath, [...API_NODE_ARGS, join(DIST, 'apps/api/src/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env, DATABASE_URL, PORT: String(PORT), BOOTSTRAP_CLIENT_ID: CLIENT_ID, BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
+      LOG_LEVEL: 'warn', DEMO_APP: 'false', RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; !(await fetch(`http://127.0.0.1:${PORT}/health`).then((r) => r.ok, () => false)); i++) {
+    if (i > 300) throw new Error('the API did not start');
+    await sleep(100);
+  }
+  log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, load: loadavg().map((n) => round(n)) });
+  const base = `http://127.0.0.1:${PORT}/api/v1`;
+  const token = await fetch(`${base}/token/`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}` },
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const auth = { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' };
+  const post = async (path: string, value: unknown) => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(value) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<{ public_id: string }>;
+  };
+  const challenges: { id: string; type: string }[] = [];
+  for (let c = 0; c < CHALLENGES; c++) {
+    const goalType = ['STEPS', 'DISTANCE', 'CALORIES'][c % 3];
+    const created = await post('/challenge/', {
+      title: `Ingest bench ${c}`, type: 'INDIVIDUAL', goal: 'DAILY', goal_type: goalType, goal_value: 5000 + c * 1000,
+      start: new Date(TODAY - 60 * DAY_MS).toISOString(), end: new Date(TODAY + 30 * DAY_MS).toISOString(),
+    });
+    challenges.push({ id: created.public_id, type: goalType });
+  }
+  const pool = new Pool({ connectionString: DATABASE_URL, max: 2 });
+  await pool.query('CREATE TABLE anchor_record (LIKE health_record INCLUDING ALL)');
+  const [{ app_id: appId }] = (await pool.query('SELECT app_id FROM challenge LIMIT 1')).rows;
+
+  const wanted = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
+  const results: Record<string, unknown>[] = [];
+  for (const inChallenges of [0, CHALLENGES]) {
+    for (const shape of ['month', 'many-days'] as const) {
+      const name = `${inChallenges === 0 ? 'none' : 'ten'}-${shape}`;
+      if (wanted.length > 0 && !wanted.includes(name)) continue;
+      const profiles: string[] = [];
+      for (let i = 0; i < UPLOADS; i++) profiles.push((await post('/profile/', { name: `${name} ${i}` })).public_id);
+      for (const challenge of challenges.slice(0, inChallenges)) {
+        for (let i = 0; i < profiles.length; i += 1000) await post(`/challenge/${challenge.id}/members/`, { profiles: profiles.slice(i, i + 1000) });
+      }
+      const bodies = profiles.map((_, i) => body(shape, i));
+      const load = loadavg().map((n) => round(n));
+      const started = performance.now();
+      const latencies: number[] = [];
+      for (let i = 0; i < profiles.length; i++) {
+        const began = performance.now();
+        const response = await fetch(`${base}/profile/${profiles[i]}/data/`, { method: 'POST', headers: auth, body: bodies[i] });
+        if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - began);
+      }
+      const httpMs = performance.now() - started;
+
+      // The anchor: the same rows, plain multi-row INSERTs into an indexed table of the same columns.
+      const rows = (await pool.query(
+        `SELECT profile_id, type, subtype, source, external_id, time, end_time, data::text AS data FROM health_record
+         WHERE profile_id = ANY($1::uuid[]) ORDER BY profile_id, external_id`,
+        [profiles],
+      )).rows as Record<string, unknown>[];
+      await pool.query('TRUNCATE anchor_record');
+      const anchorStarted = performance.now();
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const params: unknown[] = [];
+        const values = rows.slice(i, i + BATCH).map((row) => {
+          params.push(appId, row.profile_id, row.type, row.subtype, row.source, row.external_id, row.time, row.end_time, row.data);
+          const n = params.length;
+          return `($${n - 8}, $${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
+        });
+        await pool.query(
+          `INSERT INTO anchor_record (app_id, profile_id, type, subtype, source, external_id, time, end_time, data) VALUES ${values.join(', ')}`,
+          params,
+        );
+      }
+      const anchorMs = performance.now() - anchorStarted;
+
+      // Scores as stored right after the responses, against SQL over the records.
+      let check: Record<string, number> | null = null;
+      if (inChallenges > 0) {
+        const [row] = (await pool.query(
+          `WITH expected AS (
+             SELECT c.id AS challenge_id, h.profile_id, floor(extract(epoch FROM h.time - c.start) / 86400)::int AS period_index,
+                    max((h.data ->> CASE c.goal_type WHEN 'STEPS' THEN 'steps' WHEN 'DISTANCE' THEN 'distance' ELSE 'calories' END)::float8) AS value
+             FROM health_record h JOIN challenge_member m ON m.app_id = h.app_id AND m.profile_id = h.profile_id
+             JOIN challenge c ON c.app_id = m.app_id AND c.id = m.challenge_id
+             WHERE h.profile_id = ANY($1::uuid[]) AND h.type = 'daily_summary' AND h.time >= c.start AND h.time < c."end"
+             GROUP BY 1, 2, 3)
+           SELECT count(*)::int AS periods,
+                  count(*) FILTER (WHERE s.progress IS DISTINCT FROM e.value)::int AS wrong,
+                  (SELECT count(*)::int FROM member_period_score WHERE profile_id = ANY($1::uuid[])) AS stored
+           FROM expected e LEFT JOIN member_period_score s
+             ON s.challenge_id = e.challenge_id AND s.profile_id = e.profile_id AND s.period_index = e.period_index`,
+          [profiles],
+        )).rows;
+        check = row;
+      }
+      latencies.sort((a, b) => a - b);
+      const result = {
+        scenario: name, uploads: profiles.length, records: rows.length, load,
+        upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows.length / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1) },
+        anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows.length / (anchorMs / 1000)) },
+        ratio: round(anchorMs / httpMs),
+        scoresChecked: check,
+      };
+      log(name, result);
+      results.push(result);
+    }
+  }
+  log('summary', results.map((r) => ({ scenario: r.scenario, ratio: r.ratio, uploadP50: (r.upload as { p50: number }).p50, check: r.scoresChecked })));
+  await pool.end();
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
