@@ -118,6 +118,10 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
       }
       return slot.board;
     }
+    // Room first: a board of this challenge is about as large as another of its boards, and
+    // building it while the cache is full would hold both in memory at once.
+    const expected = Math.max(0, ...[...this.slots.values()].filter((other) => other.challenge.id === challenge.id).map((other) => other.size));
+    this.evict(null, expected);
     slot = { challenge, view, period, teamId, board: this.compute(challenge, view, period, teamId), version, size: 0, usedAt: Date.now(), catchingUp: null };
     this.slots.set(key, slot);
     this.settle(key, slot);
@@ -226,12 +230,16 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  /** Least recently used boards go first while there are too many boards or entries (the newest always stays). */
-  private evict(keep: string): void {
-    let total = [...this.slots.values()].reduce((sum, slot) => sum + slot.size, 0);
+  /**
+   * Least recently used boards go first while there are too many boards or entries, counting
+   * `coming` entries of a board about to be built (`keep`, the newest, always stays).
+   */
+  private evict(keep: string | null, coming = 0): void {
+    let total = coming + [...this.slots.values()].reduce((sum, slot) => sum + slot.size, 0);
+    const room = keep === null ? 1 : 0; // a board about to be built needs its place too
     for (const [key, slot] of this.slots) {
       if (key === keep) continue;
-      if (this.slots.size <= MAX_BOARDS && total <= MAX_CACHED_ENTRIES) break;
+      if (this.slots.size + room <= MAX_BOARDS && total <= MAX_CACHED_ENTRIES) break;
       this.slots.delete(key);
       total -= slot.size;
     }

@@ -8,9 +8,9 @@ import { Row } from './db';
 
 /**
  * A connection of its own for the hottest small reads (the challenge snapshot of leaderboard
- * requests): each statement is prepared once on a plain pg client. Measured here, such a
- * statement costs the API 41 us of CPU against 158 us through the pool with an unnamed statement,
- * TypeORM's path costing more still (docs/benchmarks.md "Leaderboard"). Reads only, outside any
+ * requests): each statement is prepared once on a plain pg client. Measured here
+ * (bench/pg-round-trip.bench.ts), such a statement costs the API about half the CPU of the same
+ * one through the pool unnamed (51 against 99 us), TypeORM's path costing more still. Reads only, outside any
  * transaction: what they see is what a pooled connection would. On the embedded database (one
  * session) the statements simply run through the DataSource.
  */
