@@ -1,7 +1,7 @@
 /**
  * Leaderboard benchmark with its anchors in the same run (docs/benchmarks.md "Leaderboard").
  *
- * Run: npm run build && npm run bench:leaderboard -- [sizes]    (default 1000,10000,100000)
+ * Run: npm run bench:leaderboard -- [sizes]    (builds first; default sizes 1000,10000,100000)
  * Needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379; one database per size,
  * strive_bench_board_<size>[_<repetition>] (created when missing, wiped unless BENCH_REUSE=1 finds its data).
  * Options: BENCH_REPETITION=NONE|STREAK|STICK_TO_IT (default NONE), BENCH_SECONDS (15),
