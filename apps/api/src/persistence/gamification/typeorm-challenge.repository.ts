@@ -27,6 +27,24 @@ export function toChallenge(row: ChallengeEntity): Challenge {
   };
 }
 
+/** The columns challengeOfRow reads, of the table or of its alias (`c.`). */
+export const CHALLENGE_COLUMNS = (alias: '' | 'c.') =>
+  ['app_id', 'id', 'title', 'slogan', 'description', 'avatar', 'start', '"end"', 'timezone', 'type', 'goal', 'goal_value', 'goal_type',
+    'repetition', 'calculation_method', 'data_source', 'activity_types', 'enrollment_method', 'visibility', 'grace_days']
+    .map((column) => `${alias}${column}`)
+    .join(', ');
+
+/** A challenge from a raw row of CHALLENGE_COLUMNS (plain SQL, without the entity machinery). */
+export function challengeOfRow(row: Row): Challenge {
+  return toChallenge({
+    appId: row.app_id, id: row.id, title: row.title, slogan: row.slogan, description: row.description, avatar: row.avatar,
+    start: toDate(row.start), end: toDate(row.end), timezone: row.timezone, type: row.type, goal: row.goal,
+    goalValue: row.goal_value === null ? null : Number(row.goal_value), goalType: row.goal_type, repetition: row.repetition,
+    calculationMethod: row.calculation_method, dataSource: row.data_source, activityTypes: row.activity_types as string[],
+    enrollmentMethod: row.enrollment_method, visibility: row.visibility, graceDays: Number(row.grace_days),
+  } as ChallengeEntity);
+}
+
 /** A challenge as a leaderboard request reads it: with the versions that tell whether a cached ranking is current. */
 export interface ChallengeSnapshot {
   readonly challenge: Challenge;
@@ -42,20 +60,13 @@ export async function findChallengeSnapshots(
   challengeIds: readonly string[],
 ): Promise<ChallengeSnapshot[]> {
   const rows: Row[] = await db.query(
-    `SELECT app_id, id, title, slogan, description, avatar, start, "end", timezone, type, goal, goal_value, goal_type, repetition,
-            calculation_method, data_source, activity_types, enrollment_method, visibility, grace_days,
-            leaderboard_version::text AS leaderboard_version, leaderboard_reset_version::text AS leaderboard_reset_version
+    `SELECT ${CHALLENGE_COLUMNS('')}, leaderboard_version::text AS leaderboard_version,
+            leaderboard_reset_version::text AS leaderboard_reset_version
      FROM challenge WHERE id = ANY($1::uuid[])`,
     [[...challengeIds]],
   );
   return rows.map((row) => ({
-    challenge: toChallenge({
-      appId: row.app_id, id: row.id, title: row.title, slogan: row.slogan, description: row.description, avatar: row.avatar,
-      start: toDate(row.start), end: toDate(row.end), timezone: row.timezone, type: row.type, goal: row.goal,
-      goalValue: row.goal_value === null ? null : Number(row.goal_value), goalType: row.goal_type, repetition: row.repetition,
-      calculationMethod: row.calculation_method, dataSource: row.data_source, activityTypes: row.activity_types as string[],
-      enrollmentMethod: row.enrollment_method, visibility: row.visibility, graceDays: Number(row.grace_days),
-    } as ChallengeEntity),
+    challenge: challengeOfRow(row),
     leaderboardVersion: String(row.leaderboard_version),
     leaderboardResetVersion: String(row.leaderboard_reset_version),
   }));

@@ -3,11 +3,10 @@ import {
   PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader,
   ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
-import { ChallengeEntity } from '../entities';
 import { SCORED_FIELDS, scoredFields } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
-import { Db, Row, toDate } from '../shared/db';
-import { toChallenge } from './typeorm-challenge.repository';
+import { Db, Row } from '../shared/db';
+import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
 import { SCORE_COLUMNS, toScore } from './typeorm-score.repository';
 
@@ -43,22 +42,14 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
 
   async enrolledChallenges(appId: string, profileId: string): Promise<EnrolledChallenge[]> {
     const rows: Row[] = await this.db.query(
-      `SELECT c.app_id, c.id, c.title, c.slogan, c.description, c.avatar, c.start, c."end", c.timezone, c.type, c.goal, c.goal_value,
-              c.goal_type, c.repetition, c.calculation_method, c.data_source, c.activity_types, c.enrollment_method, c.visibility,
-              c.grace_days, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals
+      `SELECT ${CHALLENGE_COLUMNS('c.')}, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals
        FROM challenge_member m JOIN challenge c ON c.app_id = m.app_id AND c.id = m.challenge_id
        WHERE m.app_id = $1 AND m.profile_id = $2
        ORDER BY c.start, c.id`,
       [appId, profileId],
     );
     return rows.map((row) => ({
-      challenge: toChallenge({
-        appId: row.app_id, id: row.id, title: row.title, slogan: row.slogan, description: row.description, avatar: row.avatar,
-        start: toDate(row.start), end: toDate(row.end), timezone: row.timezone, type: row.type, goal: row.goal,
-        goalValue: row.goal_value === null ? null : Number(row.goal_value), goalType: row.goal_type, repetition: row.repetition,
-        calculationMethod: row.calculation_method, dataSource: row.data_source, activityTypes: row.activity_types as string[],
-        enrollmentMethod: row.enrollment_method, visibility: row.visibility, graceDays: Number(row.grace_days),
-      } as ChallengeEntity),
+      challenge: challengeOfRow(row),
       member: toMember(row),
     }));
   }
