@@ -74,12 +74,16 @@ export class GamificationReads {
     return row.n;
   }
 
-  /** Sums of the current members' materialized period totals. */
+  /**
+   * Sums of the current members' materialized period totals, added as exact decimals: a sum of
+   * doubles depends on the order of the rows, which the table's physical order decides.
+   */
   async challengeTotals(challengeId: string): Promise<ActivityTotals> {
     const [row] = await this.db.query(
-      `SELECT coalesce(sum(s.total_distance), 0) AS distance, coalesce(sum(s.total_steps), 0) AS steps,
-              coalesce(sum(s.total_calories), 0) AS calories, coalesce(sum(s.total_duration_seconds), 0) AS duration,
-              coalesce(sum(s.total_points), 0) AS points
+      `SELECT coalesce(sum(s.total_distance::numeric), 0)::float8 AS distance, coalesce(sum(s.total_steps::numeric), 0)::float8 AS steps,
+              coalesce(sum(s.total_calories::numeric), 0)::float8 AS calories,
+              coalesce(sum(s.total_duration_seconds::numeric), 0)::float8 AS duration,
+              coalesce(sum(s.total_points::numeric), 0)::float8 AS points
        FROM member_period_score s
        JOIN challenge_member m ON m.app_id = s.app_id AND m.challenge_id = s.challenge_id AND m.profile_id = s.profile_id
        WHERE s.challenge_id = $1`,
