@@ -16,21 +16,11 @@ import { scoreMemberPeriods } from '../libs/domain/src/challenge/scoring';
 import { LeaderboardEntry } from '../libs/domain/src/leaderboard/leaderboard-entry';
 import { RankingTable } from '../libs/domain/src/leaderboard/ranking-table';
 import { ChallengeMember } from '../libs/domain/src/membership/challenge-member';
+import { mulberry32 } from './support/mulberry32';
 
 const MEMBERS = Number(process.argv[2] ?? 100_000);
 const DAYS = 30;
 const CHUNK = 1_000;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Europe/Berlin, Mon 2026-03-02 00:00 local for 30 local days: crosses the DST change of 03-29.
 const challenge: Challenge = {
