@@ -4,7 +4,7 @@
  * Run: npm run bench:leaderboard -- [sizes]    (builds first; default sizes 1000,10000,100000)
  * Needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379; one database per size,
  * strive_bench_board_<size>[_<repetition>] (created when missing, wiped unless BENCH_REUSE=1 finds its data).
- * Options: BENCH_REPETITION=NONE|STREAK|STICK_TO_IT (default NONE), BENCH_SECONDS (15),
+ * Options: BENCH_REPETITION=NONE|STREAK|STICK_TO_IT (default NONE), BENCH_SECONDS (15), BENCH_ROUNDS (3),
  * BENCH_REQUESTERS (10,000), BENCH_API_NODE_ARGS (node flags for the API, e.g. --cpu-prof),
  * BENCH_DATABASE_PREFIX (strive_bench_board: another prefix keeps another tree's data apart).
  *
@@ -18,13 +18,15 @@
  *    last full day: its steps, or for STREAK / STICK TO IT its longest run / count of days with
  *    10,000 steps among the 30); 50 requesters' answers must match it (count, the page's
  *    scores and competition ranks, the requester's score and rank).
- * 3. Three servers answer `?date_range=29&limit=20` (a page of 20 plus the requester's rank) to
- *    32 autocannon connections, each request with the next of BENCH_REQUESTERS distinct profile
- *    bearers: Strive's leaderboard/, then the anchor of the same answer from a Redis sorted set
- *    (bench/anchors/redis-leaderboard.server.ts, ZCARD + ZREVRANGE + ZREVRANK + ZSCORE), then
- *    a bare node:http server sending Strive's precomputed page (bench/anchors/bare-page.server.ts).
- *    Each is warmed up (every requester asks once, then 3 s of load), then BENCH_SECONDS measured:
- *    req/s, p50/p95/p99 ms.
+ * 3. Three servers, all running, answer `?date_range=29&limit=20` (a page of 20 plus the
+ *    requester's rank) to 32 autocannon connections, each request with the next of
+ *    BENCH_REQUESTERS distinct profile bearers: Strive's leaderboard/, the anchor of the same
+ *    answer from a Redis sorted set (bench/anchors/redis-leaderboard.server.ts, ZCARD + ZREVRANGE
+ *    + ZREVRANK + ZSCORE), and a bare node:http server sending Strive's precomputed page
+ *    (bench/anchors/bare-page.server.ts). Each is warmed up (every requester asks once, then 3 s
+ *    of load); then they are measured in turns, BENCH_ROUNDS (3) rounds of BENCH_SECONDS /
+ *    BENCH_ROUNDS seconds each, so that whatever else this shared machine does falls on all three
+ *    alike: req/s, p50/p95/p99 ms, and the server process's CPU time per request (/proc).
  */
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ const ROOT = join(__dirname, '..');
 const SIZES = (process.argv[2] ?? '1000,10000,100000').split(',').map(Number);
 const REPETITION = process.env.BENCH_REPETITION ?? 'NONE';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const REQUESTERS = Number(process.env.BENCH_REQUESTERS ?? 10_000);
 const CONNECTIONS = 32;
 const WARM_UP_SECONDS = 3;
@@ -60,7 +63,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 const log = (message: string, data?: unknown) => console.log(`[${new Date().toISOString()}] ${message}`, data === undefined ? '' : JSON.stringify(data));
 const bearerOf = (i: number) => `bench-bearer-${i}`;
 
-interface Load { rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number }
+interface Load { rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; serverCpuUsPerRequest: number }
 
 function percentiles(values: number[]): { p50: number; p95: number; p99: number } {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,38 +71,78 @@ function percentiles(values: number[]): { p50: number; p95: number; p99: number 
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-/** 32 connections on `port`, each request with the next requester's bearer: warm-up, then measured. */
-async function load(port: number, path: string, bearers: readonly string[]): Promise<Load> {
-  let next = 0;
-  const run = (seconds: number) =>
-    new Promise<{ result: AutocannonResult; latencies: number[] }>((resolve, reject) => {
-      const latencies: number[] = [];
-      const instance = autocannon(
-        {
-          url: `http://127.0.0.1:${port}${path}`,
-          connections: CONNECTIONS,
-          duration: seconds,
-          requests: [{ setupRequest: (request: { headers?: Record<string, string> }) => {
-            request.headers = { ...request.headers, authorization: `Bearer ${bearers[next++ % bearers.length]}` };
-            return request;
-          } }],
-        },
-        (error, result) => (error ? reject(error) : resolve({ result, latencies })),
-      );
-      instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-    });
-  // Warm-up: every requester asks once (a real app's users come back with the same bearers), then a few seconds more.
-  await Promise.all(Array.from({ length: CONNECTIONS }, async (_, c) => {
-    for (let i = c; i < bearers.length; i += CONNECTIONS) {
-      await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${bearers[i]}` } }).then((r) => r.arrayBuffer());
-    }
-  }));
-  await run(WARM_UP_SECONDS);
-  const { result, latencies } = await run(SECONDS);
-  return { rps: Math.round(latencies.length / SECONDS), ...percentiles(latencies), non2xx: result.non2xx, errors: result.errors + result.timeouts };
+/** A server under load: where it listens, the path it answers, its process (for CPU time) and what was measured of it. */
+interface Target { name: string; port: number; path: string; pid: number; latencies: number[]; non2xx: number; errors: number; cpuSeconds: number; seconds: number }
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** 32 connections on the target for `seconds`, each request with the next requester's bearer; `record`: measured, else warm-up. */
+function run(target: Target, bearers: readonly string[], seconds: number, record: boolean): Promise<void> {
+  let next = Math.floor(Math.random() * bearers.length);
+  const cpuBefore = cpuSecondsOf(target.pid);
+  return new Promise<void>((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${target.port}${target.path}`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [{ setupRequest: (request: { headers?: Record<string, string> }) => {
+          request.headers = { ...request.headers, authorization: `Bearer ${bearers[next++ % bearers.length]}` };
+          return request;
+        } }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        if (record) {
+          for (const ms of latencies) target.latencies.push(ms);
+          target.non2xx += result.non2xx;
+          target.errors += result.errors + result.timeouts;
+          target.cpuSeconds += cpuSecondsOf(target.pid) - cpuBefore;
+          target.seconds += seconds;
+        }
+        resolve();
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+/** Every requester asks once (a real app's users come back with the same bearers), then a few seconds of load. */
+async function warmUp(target: Target, bearers: readonly string[]): Promise<void> {
+  await Promise.all(Array.from({ length: CONNECTIONS }, async (_, c) => {
+    for (let i = c; i < bearers.length; i += CONNECTIONS) {
+      await fetch(`http://127.0.0.1:${target.port}${target.path}`, { headers: { authorization: `Bearer ${bearers[i]}` } }).then((r) => r.arrayBuffer());
+    }
+  }));
+  await run(target, bearers, WARM_UP_SECONDS, false);
+}
+
+/**
+ * The targets measured in turns (ROUNDS rounds of BENCH_SECONDS / ROUNDS each), so that a change
+ * in what else the machine does falls on all of them alike.
+ */
+async function measure(targets: readonly Target[], bearers: readonly string[]): Promise<Record<string, Load>> {
+  for (const target of targets) await warmUp(target, bearers);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of targets) await run(target, bearers, SECONDS / ROUNDS, true);
+  }
+  return Object.fromEntries(targets.map((t) => [t.name, {
+    rps: Math.round(t.latencies.length / t.seconds), ...percentiles(t.latencies), non2xx: t.non2xx, errors: t.errors,
+    serverCpuUsPerRequest: round((t.cpuSeconds * 1e6) / Math.max(1, t.latencies.length)),
+  }]));
+}
+
+/** Every server started, killed if the bench itself fails (or their ports stay taken). */
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+
 function startProcess(child: ChildProcess): { child: ChildProcess; maxRssMb: () => number; stop: () => Promise<void> } {
+  children.add(child);
   let max = 0;
   const sample = () => {
     try {
@@ -316,11 +359,7 @@ async function benchSize(size: number): Promise<Record<string, unknown>> {
   const problems = await check(path, bearers, people.map(([, id]) => id), fresh);
   log('answers against a fresh computation from the raw records', { checked: Math.ceil(bearers.length / Math.max(1, Math.floor(bearers.length / 50))), problems: problems.slice(0, 5), mismatches: problems.length });
 
-  const strive = await load(API_PORT, `/api/v1${path}`, bearers);
-  const apiMaxRssMb = server.maxRssMb();
-  log('Strive leaderboard/', { ...strive, apiMaxRssMb });
   const body = JSON.stringify(await api(path, { bearer: bearers[0] }));
-  await server.stop();
 
   // Anchor 1: the same ranking in a Redis sorted set (the fresh scores), behind node:http.
   const redis = new Redis({ host: '127.0.0.1', port: 6379 });
@@ -335,17 +374,24 @@ async function benchSize(size: number): Promise<Record<string, unknown>> {
   writeFileSync(join(dir, 'people.json'), JSON.stringify(people));
   writeFileSync(join(dir, 'body.json'), body);
   const front = await startAnchor('redis-leaderboard.server.ts', { ANCHOR_PORT: String(REDIS_PORT), ANCHOR_KEY: key, ANCHOR_PEOPLE: join(dir, 'people.json') });
-  const anchor = await load(REDIS_PORT, `/?limit=${PAGE}&offset=0`, bearers);
-  log('Redis sorted set behind node:http', { ...anchor, redisMemoryMb });
-  await front.stop();
-  await redis.del(key);
-  await redis.quit();
-
   // Anchor 2: a bare node:http server sending Strive's page as it is.
   const bare = await startAnchor('bare-page.server.ts', { ANCHOR_PORT: String(BARE_PORT), ANCHOR_BODY: join(dir, 'body.json') });
-  const ceiling = await load(BARE_PORT, '/', bearers);
+
+  const target = (name: string, port: number, targetPath: string, pid: number | undefined): Target =>
+    ({ name, port, path: targetPath, pid: pid as number, latencies: [], non2xx: 0, errors: 0, cpuSeconds: 0, seconds: 0 });
+  const loads = await measure([
+    target('strive', API_PORT, `/api/v1${path}`, server.child.pid),
+    target('redis', REDIS_PORT, `/?limit=${PAGE}&offset=0`, front.child.pid),
+    target('bare', BARE_PORT, '/', bare.child.pid),
+  ], bearers);
+  const { strive, redis: anchor, bare: ceiling } = loads;
+  const apiMaxRssMb = server.maxRssMb();
+  log('Strive leaderboard/', { ...strive, apiMaxRssMb });
+  log('Redis sorted set behind node:http', { ...anchor, redisMemoryMb });
   log('bare node:http, precomputed page', ceiling);
-  await bare.stop();
+  await Promise.all([server.stop(), front.stop(), bare.stop()]);
+  await redis.del(key);
+  await redis.quit();
   await pool.end();
 
   return {
@@ -359,13 +405,13 @@ async function main(): Promise<void> {
   const rows = [];
   for (const size of SIZES) rows.push(await benchSize(size));
   log('summary', rows);
-  console.log('\n| members | Strive req/s | p50 / p95 / p99 ms | Redis req/s | p50 / p95 / p99 ms | bare req/s | Strive / Redis | API max RSS MB | mismatches |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| members | Strive req/s | p50 / p95 / p99 ms | Redis req/s | p50 / p95 / p99 ms | bare req/s | Strive / Redis | server CPU us/request: Strive, Redis front, bare | API max RSS MB | mismatches |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows as any[]) {
     console.log(
       `| ${row.members.toLocaleString('en')} | ${row.strive.rps.toLocaleString('en')} | ${row.strive.p50} / ${row.strive.p95} / ${row.strive.p99} | ` +
         `${row.redis.rps.toLocaleString('en')} | ${row.redis.p50} / ${row.redis.p95} / ${row.redis.p99} | ${row.bare.rps.toLocaleString('en')} | ` +
-        `${row.ratioToRedis}x | ${row.apiMaxRssMb} | ${row.mismatches} |`,
+        `${row.ratioToRedis}x | ${row.strive.serverCpuUsPerRequest}, ${row.redis.serverCpuUsPerRequest}, ${row.bare.serverCpuUsPerRequest} | ${row.apiMaxRssMb} | ${row.mismatches} |`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const BASIC = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i;
 const BEARER = /^bearer\s+(\S+)\s*$/i;
@@ -24,5 +24,5 @@ export function bearerTokenOf(authorization: string | undefined): string | null 
 /** A digest of the bearer token, so rate-limit counters (in memory or Redis) never hold a usable token. */
 export function bearerKeyOf(authorization: string | undefined): string | null {
   const token = bearerTokenOf(authorization);
-  return token === null ? null : createHash('sha256').update(token).digest('base64url');
+  return token === null ? null : hash('sha256', token, 'base64url');
 }

@@ -1,5 +1,5 @@
 import { TokenGenerator } from '@strive/domain';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * 256-bit random secrets, base64url. Secrets have full entropy, so one SHA-256 is
@@ -15,6 +15,7 @@ export class CryptoTokenGenerator implements TokenGenerator {
   }
 
   digest(secret: string): string {
-    return createHash('sha256').update(secret, 'utf8').digest('hex');
+    // One-shot: on every request (the bearer's lookup key), a fifth of createHash's cost.
+    return hash('sha256', secret, 'hex');
   }
 }

@@ -1,6 +1,7 @@
 import { ClaimedPushDelivery, PushEndpoint } from '@strive/domain';
 import { DataSource } from 'typeorm';
 import { TypeOrmDataPushOutbox } from '../../src/persistence/delivery/typeorm-data-push-outbox';
+import { TypeOrmEventOutbox } from '../../src/persistence/gamification/typeorm-event-outbox.repository';
 import { TypeOrmPushDeliveryQueue } from '../../src/persistence/delivery/typeorm-push-delivery-queue';
 import { TypeOrmPushDeliveryRepository } from '../../src/persistence/delivery/typeorm-push-delivery.repository';
 import { TypeOrmPushEndpointRepository } from '../../src/persistence/delivery/typeorm-push-endpoint.repository';
@@ -102,6 +103,23 @@ for (const engine of ENGINES) {
       expect(rows).toEqual([{ event: 'challenge_end', data_type: 'challenge' }]);
       const pending: { n: number }[] = await db.query('SELECT count(*)::int AS n FROM challenge_event_outbox WHERE delivered_at IS NULL');
       expect(pending).toEqual([{ n: 0 }]);
+    });
+
+    it("writes an event of an app with no active challenge endpoint released already: an endpoint created later never gets it", async () => {
+      const outbox = new TypeOrmEventOutbox(db, ids);
+      const started = (appId: string, challengeId: string) => ({
+        event: 'challenge_start' as const, appId, challengeId, challengeTitle: 'C', eventTimestamp: at('2026-05-02T09:00:00Z'),
+      });
+      // App A has a challenge endpoint (beforeEach), app B only an activity one.
+      await outbox.append([started(ID.appA, ID.challenge1), started(ID.appB, ID.challenge2)]);
+      const rows: { app_id: string; delivered_at: Date | null }[] = await db.query('SELECT app_id, delivered_at FROM challenge_event_outbox ORDER BY app_id');
+      expect(rows.map((r) => [r.app_id, r.delivered_at?.toISOString() ?? null])).toEqual([[ID.appA, null], [ID.appB, '2026-05-02T09:00:00.000Z']]);
+      await new TypeOrmPushEndpointRepository(db).save(
+        endpoint('ec000000-0000-4000-8000-0000000000c2', ID.appB, { dataType: 'challenge', createdAt: at('2026-05-01T00:00:00Z') }),
+      );
+      expect(await new TypeOrmPushFanOut(db).releaseChallengeEvents(at('2026-05-02T09:00:01Z'))).toBe(1);
+      const deliveries: { endpoint_id: string }[] = await db.query('SELECT endpoint_id FROM push_delivery');
+      expect(deliveries).toEqual([{ endpoint_id: 'ec000000-0000-4000-8000-0000000000c1' }]);
     });
 
     const fannedOut = async (events: number) => {

@@ -1,6 +1,7 @@
 import { Challenge, ChallengeRepository } from '@strive/domain';
 import { ChallengeEntity } from '../entities';
-import { Db, Row, toDate } from '../shared/db';
+import { markChallengesChanged } from '../shared/challenge-change-feed';
+import { atomically, Db, Row, toDate } from '../shared/db';
 
 export function toChallenge(row: ChallengeEntity): Challenge {
   return {
@@ -90,31 +91,37 @@ export class TypeOrmChallengeRepository implements ChallengeRepository {
   }
 
   async save(challenge: Challenge): Promise<void> {
-    await this.rows.save({
-      appId: challenge.appId,
-      id: challenge.id,
-      title: challenge.title,
-      slogan: challenge.slogan ?? '',
-      description: challenge.description ?? '',
-      avatar: challenge.avatar ?? null,
-      start: challenge.start,
-      end: challenge.end,
-      timezone: challenge.timezone,
-      type: challenge.type,
-      goal: challenge.goal,
-      goalValue: challenge.goalValue,
-      goalType: challenge.goalType,
-      repetition: challenge.repetition,
-      calculationMethod: challenge.calculationMethod,
-      dataSource: challenge.dataSource,
-      activityTypes: [...challenge.activityTypes],
-      enrollmentMethod: challenge.enrollmentMethod,
-      visibility: challenge.visibility,
-      graceDays: challenge.graceDays,
+    await atomically(this.db, async (db) => {
+      await db.getRepository(ChallengeEntity).save({
+        appId: challenge.appId,
+        id: challenge.id,
+        title: challenge.title,
+        slogan: challenge.slogan ?? '',
+        description: challenge.description ?? '',
+        avatar: challenge.avatar ?? null,
+        start: challenge.start,
+        end: challenge.end,
+        timezone: challenge.timezone,
+        type: challenge.type,
+        goal: challenge.goal,
+        goalValue: challenge.goalValue,
+        goalType: challenge.goalType,
+        repetition: challenge.repetition,
+        calculationMethod: challenge.calculationMethod,
+        dataSource: challenge.dataSource,
+        activityTypes: [...challenge.activityTypes],
+        enrollmentMethod: challenge.enrollmentMethod,
+        visibility: challenge.visibility,
+        graceDays: challenge.graceDays,
+      });
+      markChallengesChanged(db, [challenge.id]);
     });
   }
 
   async delete(appId: string, challengeId: string): Promise<void> {
-    await this.rows.delete({ appId, id: challengeId });
+    await atomically(this.db, async (db) => {
+      await db.getRepository(ChallengeEntity).delete({ appId, id: challengeId });
+      markChallengesChanged(db, [challengeId]);
+    });
   }
 }

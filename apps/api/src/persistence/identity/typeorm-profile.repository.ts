@@ -1,7 +1,8 @@
 import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
 import { Brackets, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
-import { Db, toDate } from '../shared/db';
+import { markChallengesChanged } from '../shared/challenge-change-feed';
+import { atomically, Db, Row, toDate } from '../shared/db';
 
 const ORDER_COLUMN: Record<ProfileOrderField, string> = {
   name: 'profile.name',
@@ -62,14 +63,18 @@ export class TypeOrmProfileRepository implements ProfileRepository {
   async update(profile: Profile): Promise<void> {
     // One statement: the profile, and a new leaderboard version of its challenges naming it as
     // changed, so that cached leaderboards show its new name (see recordLeaderboardChanges).
-    await this.dataSource.query(
-      `WITH updated AS (UPDATE profile SET name = $3, gender = $4, reference = $5, team_id = $6 WHERE app_id = $1 AND id = $2),
-       boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
-                  WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
-                  RETURNING app_id, id, leaderboard_version)
-       INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id) SELECT app_id, id, leaderboard_version, $2 FROM boards`,
-      [profile.appId, profile.id, profile.name, profile.gender, profile.reference, profile.team],
-    );
+    await atomically(this.dataSource, async (db) => {
+      const boards: Row[] = await db.query(
+        `WITH updated AS (UPDATE profile SET name = $3, gender = $4, reference = $5, team_id = $6 WHERE app_id = $1 AND id = $2),
+         boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
+                    WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
+                    RETURNING app_id, id, leaderboard_version)
+         INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id) SELECT app_id, id, leaderboard_version, $2 FROM boards
+         RETURNING challenge_id`,
+        [profile.appId, profile.id, profile.name, profile.gender, profile.reference, profile.team],
+      );
+      markChallengesChanged(db, boards.map((row) => String(row.challenge_id)));
+    });
   }
 
   // The two calls of every upload: plain SQL, without the entity machinery.
@@ -109,16 +114,20 @@ export class TypeOrmProfileRepository implements ProfileRepository {
     // One statement: the profile's points days (no foreign key), a new leaderboard version of its
     // challenges that names it as changed (cached boards drop it: see recordLeaderboardChanges), and
     // the profile (its other rows cascade).
-    await this.dataSource.query(
-      `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
-       boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
-                  WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
-                  RETURNING app_id, id, leaderboard_version),
-       changes AS (INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
-                   SELECT app_id, id, leaderboard_version, $2 FROM boards)
-       DELETE FROM profile WHERE app_id = $1 AND id = $2`,
-      [appId, id],
-    );
+    await atomically(this.dataSource, async (db) => {
+      const [deleted]: Row[] = await db.query(
+        `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
+         boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
+                    WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
+                    RETURNING app_id, id, leaderboard_version),
+         changes AS (INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
+                     SELECT app_id, id, leaderboard_version, $2 FROM boards)
+         DELETE FROM profile WHERE app_id = $1 AND id = $2
+         RETURNING (SELECT coalesce(array_agg(id::text), '{}') FROM boards) AS challenge_ids`,
+        [appId, id],
+      );
+      markChallengesChanged(db, (deleted?.challenge_ids as string[] | undefined) ?? []);
+    });
   }
 
   async findExistingIds(appId: string, ids: readonly string[]): Promise<string[]> {

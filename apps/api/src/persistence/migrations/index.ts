@@ -11,6 +11,7 @@ import { AppFeatures1795540000000 } from './1795540000000-AppFeatures';
 import { LeaderboardChanges1795550000000 } from './1795550000000-LeaderboardChanges';
 import { RepetitionState1795551000000 } from './1795551000000-RepetitionState';
 import { ScoreFillFactor1795570000000 } from './1795570000000-ScoreFillFactor';
+import { ChallengeChangeNotify1795580000000 } from './1795580000000-ChallengeChangeNotify';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   LeaderboardChanges1795550000000,
   RepetitionState1795551000000,
   ScoreFillFactor1795570000000,
+  ChallengeChangeNotify1795580000000,
 ];

@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import { markChallengesChanged } from './challenge-change-feed';
 
 /** A connection or a transaction's manager: adapters built on a manager run inside its transaction. */
 export type Db = DataSource | EntityManager;
@@ -35,26 +36,29 @@ export function changedMembers(items: readonly { challengeId: string; profileId:
  * A new leaderboard_version for each changed challenge (cached leaderboards of an older version
  * are stale) and, in the same statement, which members it changed (leaderboard_change), so that a
  * cached ranking re-reads those members only; `'all'` also sets leaderboard_reset_version (a
- * cached ranking is rebuilt). Within the writing transaction: the challenge row stays locked until
- * commit, so versions of a challenge commit in order.
+ * cached ranking is rebuilt). Within the writing transaction (one of its own if there is none): the
+ * challenge row stays locked until commit, so versions of a challenge commit in order.
  */
 export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChanges): Promise<void> {
   if (changes.size === 0) return;
   const rows = [...changes].map(([challengeId, members]) =>
     members === 'all' ? { challenge_id: challengeId, reset: true, profile_ids: [] } : { challenge_id: challengeId, reset: false, profile_ids: members },
   );
-  await db.query(
-    `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(challenge_id uuid, reset boolean, profile_ids uuid[])),
-     bumped AS (
-       UPDATE challenge ch SET leaderboard_version = ch.leaderboard_version + 1,
-         leaderboard_reset_version = CASE WHEN c.reset THEN ch.leaderboard_version + 1 ELSE ch.leaderboard_reset_version END
-       FROM c WHERE ch.id = c.challenge_id
-       RETURNING ch.app_id, ch.id, ch.leaderboard_version, c.profile_ids)
-     INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
-     SELECT b.app_id, b.id, b.leaderboard_version, p FROM bumped b CROSS JOIN LATERAL unnest(b.profile_ids) AS p
-     ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows)],
-  );
+  await atomically(db, async (transaction) => {
+    await transaction.query(
+      `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(challenge_id uuid, reset boolean, profile_ids uuid[])),
+       bumped AS (
+         UPDATE challenge ch SET leaderboard_version = ch.leaderboard_version + 1,
+           leaderboard_reset_version = CASE WHEN c.reset THEN ch.leaderboard_version + 1 ELSE ch.leaderboard_reset_version END
+         FROM c WHERE ch.id = c.challenge_id
+         RETURNING ch.app_id, ch.id, ch.leaderboard_version, c.profile_ids)
+       INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
+       SELECT b.app_id, b.id, b.leaderboard_version, p FROM bumped b CROSS JOIN LATERAL unnest(b.profile_ids) AS p
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+    markChallengesChanged(transaction, changes.keys());
+  });
 }
 
 /** The current leaderboard version of a challenge ('' when it does not exist). */

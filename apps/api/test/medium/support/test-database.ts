@@ -7,21 +7,23 @@ export type SqlEngine = 'PGlite' | 'PostgreSQL';
 
 let embeddedDatabases = 0;
 
-
-/**
- * A migrated database: a fresh in-memory PGlite (migrated here, once per test file), or the
- * DATABASE_URL PostgreSQL that the global setup migrated once for the whole run.
- */
-export async function openTestDatabase(engine: SqlEngine): Promise<DataSource> {
-  if (engine === 'PGlite') {
-    const dataSource = new DataSource(dataSourceOptions({ databaseUrl: null, dataDir: `memory://medium-${++embeddedDatabases}` }));
-    await dataSource.initialize();
-    await dataSource.runMigrations();
-    return dataSource;
-  }
+/** Where a test database lives: a fresh in-memory PGlite, or the DATABASE_URL PostgreSQL. */
+export function testDatabaseConfig(engine: SqlEngine): { databaseUrl: string | null; dataDir: string } {
+  if (engine === 'PGlite') return { databaseUrl: null, dataDir: `memory://medium-${++embeddedDatabases}` };
   const url = process.env.DATABASE_URL as string;
   assertTestDatabase(url, 'medium tests');
-  return new DataSource(dataSourceOptions({ databaseUrl: url, dataDir: '' })).initialize();
+  return { databaseUrl: url, dataDir: '' };
+}
+
+/**
+ * A migrated database (of `config`, by default a new one of testDatabaseConfig): an in-memory
+ * PGlite is migrated here, once per test file; PostgreSQL was migrated once for the whole run by
+ * the global setup.
+ */
+export async function openTestDatabase(engine: SqlEngine, config = testDatabaseConfig(engine)): Promise<DataSource> {
+  const dataSource = await new DataSource(dataSourceOptions(config)).initialize();
+  if (engine === 'PGlite') await dataSource.runMigrations();
+  return dataSource;
 }
 
 /** Empties every application table, so each test starts from nothing. */

@@ -1,0 +1,122 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../src/config/app-config';
+import { ChallengeSnapshots } from '../../src/gamification/challenge-snapshots';
+import { ChallengeChangeFeed, markChallengesChanged } from '../../src/persistence/shared/challenge-change-feed';
+import { atomically } from '../../src/persistence/shared/db';
+import { PreparedReads } from '../../src/persistence/shared/prepared-reads';
+import { challenge, ID, seedProfiles } from './support/fixtures';
+import { sqlWorld } from './support/repository-world';
+import { openTestDatabase, SqlEngine, testDatabaseConfig, truncateAll } from './support/test-database';
+
+const ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+
+/**
+ * ChallengeChangeFeed (what this process hears of challenge changes) and ChallengeSnapshots (the
+ * challenges it keeps because of it): its own writes heard before they return, another
+ * connection's (another process) through the trigger's notification, a rollback never.
+ */
+describe.each(ENGINES)('challenge change feed on %s', (engine) => {
+  let db: DataSource;
+  let config: AppConfig;
+  let feed: ChallengeChangeFeed;
+  let reads: PreparedReads;
+  let heard: (string | null)[];
+
+  beforeAll(async () => {
+    config = testDatabaseConfig(engine) as AppConfig;
+    db = await openTestDatabase(engine, config);
+  });
+  afterAll(() => db.destroy());
+  beforeEach(async () => {
+    await truncateAll(db);
+    const world = sqlWorld(db);
+    await seedProfiles(world);
+    await world.challenges.save(challenge(ID.challenge1, { title: 'Steps' }));
+    await world.challenges.save(challenge(ID.challenge2));
+    feed = new ChallengeChangeFeed(db, config);
+    await feed.onModuleInit();
+    await until(() => feed.complete);
+    heard = [];
+    feed.subscribe((id) => heard.push(id));
+    reads = new PreparedReads(db, config);
+  });
+  afterEach(async () => {
+    await feed.onModuleDestroy();
+    await reads.onModuleDestroy();
+  });
+
+  /** Waits (at most 5 s) for what another connection's commit makes PostgreSQL deliver asynchronously. */
+  async function until(condition: () => boolean): Promise<void> {
+    for (let waited = 0; !condition() && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(condition()).toBe(true);
+  }
+
+  /** A statement of another session: PostgreSQL's own connection (another process); PGlite has one session, in this process. */
+  async function elsewhere(sql: string, values: unknown[]): Promise<void> {
+    if (engine === 'PGlite') {
+      await db.query(sql, values);
+      return;
+    }
+    const other = new Client({ connectionString: config.databaseUrl as string });
+    await other.connect();
+    await other.query(sql, values).finally(() => other.end());
+  }
+
+  it("hears this process's write when its transaction commits, before the transaction's promise resolves", async () => {
+    await atomically(db, async (transaction) => {
+      await transaction.query('UPDATE challenge SET title = $2 WHERE id = $1', [ID.challenge1, 'Walk']);
+      markChallengesChanged(transaction, [ID.challenge1]);
+      expect(heard).toEqual([]); // not before the commit
+    });
+    expect(heard).toContain(ID.challenge1);
+  });
+
+  it('hears a rolled back change never; marking outside a transaction is refused', async () => {
+    await expect(
+      atomically(db, async (transaction) => {
+        await transaction.query('UPDATE challenge SET title = $2 WHERE id = $1', [ID.challenge1, 'Walk']);
+        markChallengesChanged(transaction, [ID.challenge1]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // Notifications come in commit order: once a later commit is heard, the rollback would have been.
+    await elsewhere('UPDATE challenge SET title = $2 WHERE id = $1', [ID.challenge2, 'Later']);
+    await until(() => heard.includes(ID.challenge2));
+    expect(heard).not.toContain(ID.challenge1);
+    expect(() => markChallengesChanged(db, [ID.challenge1])).toThrow('needs a transaction');
+  });
+
+  it("hears another session's update and deletion of a challenge row (the trigger)", async () => {
+    await elsewhere('UPDATE challenge SET leaderboard_version = leaderboard_version + 1 WHERE id = $1', [ID.challenge1]);
+    await elsewhere('DELETE FROM challenge WHERE id = $1', [ID.challenge2]);
+    await until(() => heard.includes(ID.challenge1) && heard.includes(ID.challenge2));
+  });
+
+  it('snapshots: a challenge read once is kept until a change of it is heard, then read again', async () => {
+    const snapshots = new ChallengeSnapshots(reads, feed);
+    expect((await snapshots.read(ID.appA, ID.challenge1))?.challenge.title).toBe('Steps');
+    // Changed behind the feed's back (no trigger): the kept snapshot is what a read answers.
+    await db.query('ALTER TABLE challenge DISABLE TRIGGER challenge_change_notify');
+    await db.query('UPDATE challenge SET title = $2 WHERE id = $1', [ID.challenge1, 'Unheard']);
+    await db.query('ALTER TABLE challenge ENABLE TRIGGER challenge_change_notify');
+    expect((await snapshots.read(ID.appA, ID.challenge1))?.challenge.title).toBe('Steps');
+    // Another app's bearer never gets it, kept or not.
+    expect(await snapshots.read(ID.appB, ID.challenge1)).toBeNull();
+    await elsewhere('UPDATE challenge SET title = $2, leaderboard_version = 7 WHERE id = $1', [ID.challenge1, 'Heard']);
+    await until(() => heard.includes(ID.challenge1));
+    const after = await snapshots.read(ID.appA, ID.challenge1);
+    expect([after?.challenge.title, after?.leaderboardVersion]).toEqual(['Heard', '7']);
+  });
+
+  it('snapshots: nothing is kept while the feed is not complete (every read goes to the database)', async () => {
+    const snapshots = new ChallengeSnapshots(reads, feed);
+    await feed.onModuleDestroy();
+    expect(feed.complete).toBe(false);
+    expect((await snapshots.read(ID.appA, ID.challenge1))?.challenge.title).toBe('Steps');
+    await db.query('ALTER TABLE challenge DISABLE TRIGGER challenge_change_notify');
+    await db.query('UPDATE challenge SET title = $2 WHERE id = $1', [ID.challenge1, 'Unheard']);
+    await db.query('ALTER TABLE challenge ENABLE TRIGGER challenge_change_notify');
+    expect((await snapshots.read(ID.appA, ID.challenge1))?.challenge.title).toBe('Unheard');
+  });
+});
