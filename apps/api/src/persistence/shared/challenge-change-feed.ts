@@ -7,7 +7,7 @@ import { EmbeddedPglitePool } from '../embedded-pglite-pool';
 import type { Db } from './db';
 
 /** Channel of the challenge_change_notify trigger: the id of every challenge row updated or deleted, sent at commit. */
-export const CHALLENGE_CHANGE_CHANNEL = 'strive_challenge_change';
+const CHALLENGE_CHANGE_CHANNEL = 'strive_challenge_change';
 
 const CHANGED = Symbol('changed challenges');
 const RECONNECT_MS = 1_000;
@@ -16,9 +16,9 @@ const RECONNECT_MS = 1_000;
 export type ChallengeChangeListener = (challengeId: string | null) => void;
 
 /**
- * Tells this process's write, before its transaction's promise resolves, that it changed these
- * challenges (their row, their leaderboard version): what this process keeps of them is stale.
- * Other processes hear of it through the trigger's notification. `db` is a transaction's manager.
+ * Records, in the transaction of `db` (a transaction's manager), that it changes these challenges
+ * (their row, their leaderboard version): when it commits, and before its promise resolves, this
+ * process's listeners hear of them. Other processes hear of it through the trigger's notification.
  */
 export function markChallengesChanged(db: Db, challengeIds: Iterable<string>): void {
   const runner = db instanceof EntityManager ? db.queryRunner : undefined;
