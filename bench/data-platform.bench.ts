@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { mulberry32 } from './support/mulberry32';
+import { recordInsert } from './support/record-insert';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/strive_bench_data';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
@@ -143,16 +144,8 @@ async function measureAt(concurrency: number): Promise<unknown> {
   for (let i = 0; i < rows.length; i += BATCH) chunks.push(rows.slice(i, i + BATCH));
   const pgStart = performance.now();
   await inParallel(chunks, concurrency, async (chunk) => {
-    const params: unknown[] = [];
-    const values = chunk.map((row) => {
-      params.push(appId, row.profile_id, row.type, row.subtype, row.source, row.external_id, row.time, row.end_time, row.data);
-      const n = params.length;
-      return `($${n - 8}, $${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
-    });
-    await pool.query(
-      `INSERT INTO health_record (app_id, profile_id, type, subtype, source, external_id, time, end_time, data) VALUES ${values.join(', ')}`,
-      params,
-    );
+    const { text, values } = recordInsert('health_record', appId, chunk);
+    await pool.query(text, values);
   });
   const pgMs = performance.now() - pgStart;
 

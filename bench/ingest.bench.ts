@@ -31,6 +31,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { mulberry32 } from './support/mulberry32';
+import { recordInsert } from './support/record-insert';
 
 const ROOT = join(__dirname, '..');
 const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'dist'));
@@ -141,16 +142,8 @@ async function main(): Promise<void> {
       await pool.query('TRUNCATE anchor_record');
       const anchorStarted = performance.now();
       for (let i = 0; i < rows.length; i += BATCH) {
-        const params: unknown[] = [];
-        const values = rows.slice(i, i + BATCH).map((row) => {
-          params.push(appId, row.profile_id, row.type, row.subtype, row.source, row.external_id, row.time, row.end_time, row.data);
-          const n = params.length;
-          return `($${n - 8}, $${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
-        });
-        await pool.query(
-          `INSERT INTO anchor_record (app_id, profile_id, type, subtype, source, external_id, time, end_time, data) VALUES ${values.join(', ')}`,
-          params,
-        );
+        const { text, values } = recordInsert('anchor_record', appId, rows.slice(i, i + BATCH));
+        await pool.query(text, values);
       }
       const anchorMs = performance.now() - anchorStarted;
 

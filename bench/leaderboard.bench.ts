@@ -34,6 +34,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client, Pool } from 'pg';
+import { apiClient } from './support/api-client';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: object, done: (error: Error | null, result: AutocannonResult) => void) => {
@@ -207,14 +208,7 @@ async function waitReady(): Promise<void> {
   throw new Error('API not ready');
 }
 
-async function api(path: string, init: RequestInit & { bearer?: string } = {}): Promise<any> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.headers as Record<string, string>) };
-  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  const response = await fetch(`http://127.0.0.1:${API_PORT}/api/v1${path}`, { ...init, headers });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 500)}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(`http://127.0.0.1:${API_PORT}/api/v1`);
 
 async function ensureDatabase(name: string): Promise<void> {
   const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });

@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
+import { apiClient } from './support/api-client';
 
 const ROOT = join(__dirname, '..');
 const DEVICES = Number(process.argv[2] ?? 100_000);
@@ -31,14 +32,7 @@ const CLIENT = { id: 'bench-client', secret: 'bench-secret-0123456789' };
 const round = (value: number) => Math.round(value * 10) / 10;
 const log = (message: string, data?: unknown) => console.log(`[${new Date().toISOString()}] ${message}`, data === undefined ? '' : JSON.stringify(data));
 
-async function api(path: string, init: RequestInit & { bearer?: string } = {}): Promise<any> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.headers as Record<string, string>) };
-  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  const response = await fetch(`${BASE}${path}`, { ...init, headers });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 500)}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(BASE);
 
 function startApi() {
   const child = spawn(process.execPath, ['--max-old-space-size=192', join(ROOT, 'dist/apps/api/src/main.js')], {

@@ -31,6 +31,7 @@ import { Session } from 'node:inspector';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
+import { apiClient } from './support/api-client';
 
 const ROOT = join(__dirname, '..');
 const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'dist'));
@@ -53,14 +54,7 @@ function stats(values: number[]) {
   return { n: sorted.length, p50: at(50), p95: at(95), max: round(sorted[sorted.length - 1] ?? NaN) };
 }
 
-async function api(path: string, init: RequestInit & { bearer?: string } = {}): Promise<any> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.headers as Record<string, string>) };
-  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  const response = await fetch(`${BASE}${path}`, { ...init, headers });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 500)}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(BASE);
 
 function startApi() {
   const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
