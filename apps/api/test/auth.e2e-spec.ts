@@ -1,6 +1,6 @@
 import { FixedClock } from '@strive/domain/testing';
 import { ConfigError, loadConfig } from '../src/config/app-config';
-import { adminBearer, basic, createClientApp, createProfile, startTestApp, TestApp } from './support/test-app';
+import { adminBearer, basic, createClientApp, createProfile, CreatedTestProfile, startTestApp, TestApp } from './support/test-app';
 
 describe('authentication', () => {
   const clock = new FixedClock('2026-05-01T08:00:00Z');
@@ -112,16 +112,27 @@ describe('authentication', () => {
         }
       });
 
-      it('serves a cached bearer without a database lookup within the TTL, and looks it up again after', async () => {
+      it("keeps a bearer past the TTL while revocations are heard, and refuses it once another process's revocation is heard", async () => {
         const admin = await adminBearer(test, await createClientApp(test));
-        const profile = await createProfile(test, admin);
-        const get = () => test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`);
-        await get().expect(200);
-        // Another replica deletes the profile: this process may accept the bearer until the TTL has passed.
-        await test.dataSource.query('DELETE FROM profile WHERE id = $1', [profile.publicId]);
-        await get().expect(404);
-        clock.advance(10_000);
-        await get().expect(401);
+        const [kept, deleted] = [await createProfile(test, admin), await createProfile(test, admin)];
+        const get = (profile: CreatedTestProfile) =>
+          test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`);
+        await get(kept).expect(200);
+        await get(deleted).expect(200);
+        // Replaced behind the feed's back (its trigger off): the kept bearer is served from memory, long past the TTL.
+        await test.dataSource.query('ALTER TABLE profile DISABLE TRIGGER bearer_replaced_notify');
+        await test.dataSource.query(`UPDATE profile SET bearer_digest = 'unheard' WHERE id = $1`, [kept.publicId]);
+        await test.dataSource.query('ALTER TABLE profile ENABLE TRIGGER bearer_replaced_notify');
+        clock.advance(60_000);
+        await get(kept).expect(200);
+        // Another replica deletes a profile: its bearer is refused as soon as the notification arrives, no TTL to wait for.
+        await test.dataSource.query('DELETE FROM profile WHERE id = $1', [deleted.publicId]);
+        let status = 0;
+        for (let waited = 0; waited < 5_000 && status !== 401; waited += 20) {
+          status = (await get(deleted)).status;
+          if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(status).toBe(401);
       });
     });
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChallengeSnapshot, findChallengeSnapshots } from '../persistence/gamification/typeorm-challenge.repository';
 import { batchedReads } from '../persistence/shared/batched-reads';
-import { ChallengeChangeFeed } from '../persistence/shared/challenge-change-feed';
+import { ChangeFeed } from '../persistence/shared/change-feed';
 import { PreparedReads } from '../persistence/shared/prepared-reads';
 
 /** Challenges kept at the most (a snapshot is a challenge object and two versions). */
@@ -11,7 +11,7 @@ const MAX_CHANGES_REMEMBERED = 10_000;
 
 /**
  * Challenge rows with their leaderboard versions, for every challenge request (leaderboards most
- * of all): kept in memory until the challenge changes (ChallengeChangeFeed hears every committed
+ * of all): kept in memory until the challenge changes (ChangeFeed hears every committed
  * update, this process's own before its write returns, another process's within the notification's
  * delivery). Read from the database when not kept: for every request waiting at the time in one
  * statement (batchedReads), prepared on a connection of its own (PreparedReads); kept only if no
@@ -29,10 +29,10 @@ export class ChallengeSnapshots {
 
   constructor(
     db: PreparedReads,
-    private readonly feed: ChallengeChangeFeed,
+    private readonly feed: ChangeFeed,
   ) {
     this.byId = batchedReads(async (ids) => new Map((await findChallengeSnapshots(db, ids)).map((s) => [s.challenge.id, s])));
-    feed.subscribe((challengeId) => this.changed(challengeId));
+    feed.subscribe('challenge', (challengeId) => this.changed(challengeId));
   }
 
   /** The challenge of this app (null: none, or another app's), with every change committed before this call. */

@@ -2,12 +2,13 @@ import { Module, Provider } from '@nestjs/common';
 import {
   AuthenticateBearerUseCase, AuthenticateClientUseCase, Clock, CreateAppUseCase, CreateDemoAppUseCase,
   CreateProfileUseCase, DeleteProfileUseCase, EnsureAppUseCase, GetProfileUseCase, IdGenerator,
-  IssueAdminTokenUseCase, ListProfilesUseCase, PrincipalCache, ProfileCreatedListener, ProfileRepository,
+  IssueAdminTokenUseCase, ListProfilesUseCase, PRINCIPAL_CACHE_MAX_ENTRIES, PrincipalCache, ProfileCreatedListener, ProfileRepository,
   TokenGenerator, UpdateProfileUseCase,
 } from '@strive/domain';
 import { DeleteAppUseCase, ListAppsUseCase, RotateAppSecretUseCase } from '@strive/domain';
 import { AppConfig } from '../config/app-config';
 import { PreparedBearerLookups } from '../persistence/identity/prepared-bearer-lookups';
+import { ChangeFeed } from '../persistence/shared/change-feed';
 import { useCaseProvider } from '../system/use-case-provider';
 import {
   ADMIN_TOKEN_REPOSITORY, APP_CONFIG, APP_REPOSITORY, CLOCK, ID_GENERATOR, PROFILE_CREATED_LISTENERS, PROFILE_REPOSITORY, TOKEN_GENERATOR,
@@ -16,10 +17,15 @@ import {
 /** Binds the identity use cases (apps, bearers, profiles) to their ports' adapters. */
 const useCases: Provider[] = [
   {
-    // Bearer digest -> principal for BEARER_CACHE_TTL_SECONDS (docs/decisions.md "Bearer cache").
+    // Bearer digest -> principal, kept until the bearer's revocation is heard; for
+    // BEARER_CACHE_TTL_SECONDS while revocations may go unheard (docs/decisions.md "Bearer cache").
     provide: PrincipalCache,
-    useFactory: (config: AppConfig) => new PrincipalCache(config.bearerCacheTtlMs),
-    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig, feed: ChangeFeed) => {
+      const cache = new PrincipalCache(config.bearerCacheTtlMs, PRINCIPAL_CACHE_MAX_ENTRIES, () => feed.complete);
+      feed.subscribe('bearer', (digest) => (digest === null ? cache.clear() : cache.revoke(digest)));
+      return cache;
+    },
+    inject: [APP_CONFIG, ChangeFeed],
   },
   useCaseProvider(CreateAppUseCase, APP_REPOSITORY, TOKEN_GENERATOR, ID_GENERATOR, CLOCK),
   useCaseProvider(EnsureAppUseCase, APP_REPOSITORY, TOKEN_GENERATOR, CreateAppUseCase),

@@ -26,7 +26,7 @@ import { TypeOrmActivityRepository } from './records/typeorm-activity.repository
 import { TypeOrmHealthRecordRepository } from './records/typeorm-health-record.repository';
 import { TypeOrmUnitOfWork } from './unit-of-work/typeorm-unit-of-work';
 import { PreparedReads } from './shared/prepared-reads';
-import { ChallengeChangeFeed } from './shared/challenge-change-feed';
+import { ChangeFeed } from './shared/change-feed';
 import { PreparedBearerLookups } from './identity/prepared-bearer-lookups';
 import { DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY } from '../system/tokens';
 import { TypeOrmDeviceRepository } from './notifications/typeorm-device.repository';
@@ -83,7 +83,7 @@ const REPOSITORIES = [
       }),
     }),
   ],
-  providers: [...REPOSITORIES, PreparedReads, PreparedBearerLookups, ChallengeChangeFeed],
+  providers: [...REPOSITORIES, PreparedReads, PreparedBearerLookups, ChangeFeed],
   exports: [
     APP_REPOSITORY, ADMIN_TOKEN_REPOSITORY, PROFILE_REPOSITORY, HEALTH_RECORD_REPOSITORY, ACTIVITY_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
     POINTS_EVENT_REPOSITORY, POINTS_LEDGER_REPOSITORY, CHALLENGE_REPOSITORY, MEMBERSHIP_REPOSITORY, TEAM_REPOSITORY, SCORE_REPOSITORY, JOB_QUEUE,
@@ -92,7 +92,7 @@ const REPOSITORIES = [
     DEVICE_REPOSITORY, NOTIFICATION_REPOSITORY,
     APP_FEATURE_REPOSITORY,
     PRODUCT_REPOSITORY, SHOP_SETTINGS_REPOSITORY,
-    PreparedReads, PreparedBearerLookups, ChallengeChangeFeed,
+    PreparedReads, PreparedBearerLookups, ChangeFeed,
   ],
 })
 export class PersistenceModule {}

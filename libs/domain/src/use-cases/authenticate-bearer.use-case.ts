@@ -8,7 +8,8 @@ import { TokenGenerator } from '../ports/token-generator';
 
 /**
  * Resolves a bearer to the administrator or profile it stands for. A successful lookup may be
- * reused from `cache` (short TTL); an administrator bearer's expiry is checked on every use.
+ * reused from `cache` (until revoked, see PrincipalCache); an administrator bearer's expiry is
+ * checked on every use.
  */
 export class AuthenticateBearerUseCase {
   constructor(
@@ -25,25 +26,26 @@ export class AuthenticateBearerUseCase {
     const cached = this.cache.get(digest, now);
     if (cached) {
       if (cached.tokenExpiresAt !== null && cached.tokenExpiresAt <= now) {
-        this.cache.delete(digest);
+        this.cache.revoke(digest);
         throw AuthenticateBearerUseCase.expired();
       }
       return cached.principal;
     }
+    const generation = this.cache.generation;
     // Profiles first: an app has many more of them (each user's phone) than administrator bearers,
     // so most lookups take one query. A profile bearer lives as long as its profile: a deleted
     // profile's bearer finds nothing.
     const profile = await this.profiles.findByBearerDigest(digest);
     if (profile) {
       const principal: Principal = { kind: 'profile', appId: profile.appId, profileId: profile.id };
-      this.cache.set(digest, principal, now);
+      this.cache.set(digest, principal, now, null, generation);
       return principal;
     }
     const admin = await this.adminTokens.findByDigest(digest);
     if (admin) {
       if (admin.expiresAt.getTime() <= this.clock.now().getTime()) throw AuthenticateBearerUseCase.expired();
       const principal: Principal = { kind: 'admin', appId: admin.appId };
-      this.cache.set(digest, principal, now, admin.expiresAt.getTime());
+      this.cache.set(digest, principal, now, admin.expiresAt.getTime(), generation);
       return principal;
     }
     throw new IdentityError(IdentityErrorCode.InvalidToken, 'Unknown bearer.');

@@ -8,9 +8,9 @@ import { GetProfileUseCase } from './get-profile.use-case';
 
 const TTL_MS = 30_000;
 
-async function setup(ttlMs = TTL_MS, maxEntries?: number) {
+async function setup(ttlMs = TTL_MS, maxEntries?: number, revocationsHeard?: () => boolean) {
   const world = identityWorld();
-  const cache = new PrincipalCache(ttlMs, maxEntries);
+  const cache = new PrincipalCache(ttlMs, maxEntries, revocationsHeard);
   const authenticate = new AuthenticateBearerUseCase(world.adminTokens, world.profiles, world.tokens, world.clock, cache);
   const { app, credentials } = await world.createApp.execute({ name: 'Insurer' });
   const admin = await world.issueAdminToken.execute((await world.authenticateClient.execute(credentials)).id);
@@ -19,12 +19,16 @@ async function setup(ttlMs = TTL_MS, maxEntries?: number) {
   const remove = new DeleteProfileUseCase(world.profiles, new GetProfileUseCase(world.profiles), cache);
   // Counts the lookups that reach the repositories (each starts with the profiles).
   let lookups = 0;
+  // What happens elsewhere while a lookup reads the database (another process's revocation).
+  let duringLookup = () => {};
   const profileFind = world.profiles.findByBearerDigest.bind(world.profiles);
   world.profiles.findByBearerDigest = (digest: string) => {
     lookups += 1;
+    duringLookup();
     return profileFind(digest);
   };
-  return { world, cache, authenticate, app, admin, ann, bob, remove, lookups: () => lookups };
+  const setDuringLookup = (action: () => void) => (duringLookup = action);
+  return { world, cache, authenticate, app, admin, ann, bob, remove, lookups: () => lookups, setDuringLookup };
 }
 
 describe('bearer cache', () => {
@@ -90,5 +94,53 @@ describe('bearer cache', () => {
     const remove = new DeleteProfileUseCase(s.world.profiles, new GetProfileUseCase(s.world.profiles));
     await remove.execute({ kind: 'admin', appId: s.app.id }, s.bob.profile.id);
     await expect(s.authenticate.execute(s.bob.bearer)).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
+  });
+
+  describe('while revocations are heard', () => {
+    let heard = true;
+    const revocationsHeard = () => heard;
+    beforeEach(() => (heard = true));
+
+    it('keeps a lookup past the TTL until its bearer is revoked; other bearers stay', async () => {
+      const s = await setup(TTL_MS, undefined, revocationsHeard);
+      await s.authenticate.execute(s.ann.bearer);
+      await s.authenticate.execute(s.bob.bearer);
+      s.world.clock.advance(10 * TTL_MS);
+      await expect(s.authenticate.execute(s.ann.bearer)).resolves.toMatchObject({ profileId: s.ann.profile.id });
+      expect(s.lookups()).toBe(2);
+      // Another process deleted Ann: her digest is heard, her bearer looked up again (and refused).
+      await s.world.profiles.delete(s.app.id, s.ann.profile.id);
+      s.cache.revoke(s.world.tokens.digest(s.ann.bearer));
+      await expect(s.authenticate.execute(s.ann.bearer)).rejects.toMatchObject({ code: IdentityErrorCode.InvalidToken });
+      await expect(s.authenticate.execute(s.bob.bearer)).resolves.toMatchObject({ profileId: s.bob.profile.id });
+      expect(s.lookups()).toBe(3);
+    });
+
+    it('falls back to the TTL while revocations are not heard, and forgets everything on clear', async () => {
+      const s = await setup(TTL_MS, undefined, revocationsHeard);
+      await s.authenticate.execute(s.ann.bearer);
+      await s.authenticate.execute(s.bob.bearer);
+      heard = false;
+      s.world.clock.advance(TTL_MS);
+      await s.authenticate.execute(s.ann.bearer);
+      expect(s.lookups()).toBe(3);
+      heard = true;
+      s.cache.clear();
+      expect(s.cache.size).toBe(0);
+      await s.authenticate.execute(s.ann.bearer);
+      expect(s.lookups()).toBe(4);
+    });
+
+    it('does not keep a lookup during which a revocation was heard (it may have read a revoked bearer)', async () => {
+      const s = await setup(TTL_MS, undefined, revocationsHeard);
+      s.setDuringLookup(() => s.cache.revoke('digest:of-some-bearer'));
+      await s.authenticate.execute(s.ann.bearer);
+      expect(s.cache.size).toBe(0);
+      s.setDuringLookup(() => {});
+      await s.authenticate.execute(s.ann.bearer);
+      await s.authenticate.execute(s.ann.bearer);
+      expect(s.lookups()).toBe(2);
+      expect(s.cache.size).toBe(1);
+    });
   });
 });

@@ -26,7 +26,7 @@ export class TypeOrmDataPushOutbox implements DataPushOutbox {
     await this.db.query(
       `INSERT INTO push_data_outbox (app_id, id, data_type, body, created_at)
        SELECT e.app_id, e.id, e.data_type, e.body, e.created_at
-       FROM jsonb_to_recordset($1::jsonb) AS e(app_id uuid, id uuid, data_type text, body text, created_at timestamptz)`,
+       FROM json_to_recordset($1::json) AS e(app_id uuid, id uuid, data_type text, body text, created_at timestamptz)`,
       [json],
     );
   }

@@ -1,6 +1,6 @@
 import { Challenge, ChallengeRepository } from '@strive/domain';
 import { ChallengeEntity } from '../entities';
-import { markChallengesChanged } from '../shared/challenge-change-feed';
+import { markChallengesChanged } from '../shared/change-feed';
 import { atomically, Db, Row, toDate } from '../shared/db';
 
 export function toChallenge(row: ChallengeEntity): Challenge {

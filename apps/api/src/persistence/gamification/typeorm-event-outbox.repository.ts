@@ -33,7 +33,7 @@ export class TypeOrmEventOutbox implements EventOutbox {
        INSERT INTO challenge_event_outbox (app_id, id, event, challenge_id, dedupe_key, payload, created_at, delivered_at)
        SELECT e.app_id, e.id, e.event, e.challenge_id, e.dedupe_key, e.payload, e.created_at,
          CASE WHEN l.app_id IS NULL THEN e.created_at END
-       FROM jsonb_to_recordset($1::jsonb)
+       FROM json_to_recordset($1::json)
          AS e(app_id uuid, id uuid, event text, challenge_id uuid, dedupe_key text, payload jsonb, created_at timestamptz)
          LEFT JOIN listening l ON l.app_id = e.app_id
        ON CONFLICT (app_id, dedupe_key) DO NOTHING`,

@@ -66,7 +66,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
       const rows: Row[] = await db.query(
         `INSERT INTO challenge_member (app_id, challenge_id, profile_id, team_id, joined_at, inactive_intervals, is_active)
          SELECT c.app_id, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals, m.is_active
-         FROM jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
+         FROM json_to_recordset($1::json) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
               inactive_intervals jsonb, is_active boolean)
          JOIN challenge c ON c.id = m.challenge_id
          WHERE NOT $2::boolean
@@ -79,7 +79,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
       const inserted = new Set(rows.map((row) => `${row.challenge_id}:${row.profile_id}`));
       const added = members.filter((m) => inserted.has(`${m.challengeId}:${m.profileId}`));
       await db.query(
-        `DELETE FROM challenge_opt_out o USING jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid)
+        `DELETE FROM challenge_opt_out o USING json_to_recordset($1::json) AS m(challenge_id uuid, profile_id uuid)
          WHERE o.challenge_id = m.challenge_id AND o.profile_id = m.profile_id`,
         [membersJson(added)],
       );
@@ -94,7 +94,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
       await db.query(
         `UPDATE challenge_member cm SET team_id = m.team_id, joined_at = m.joined_at, inactive_intervals = m.inactive_intervals,
            is_active = m.is_active
-         FROM jsonb_to_recordset($1::jsonb) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
+         FROM json_to_recordset($1::json) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
               inactive_intervals jsonb, is_active boolean)
          WHERE cm.challenge_id = m.challenge_id AND cm.profile_id = m.profile_id`,
         [membersJson(members)],
@@ -125,7 +125,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
   }
 }
 
-/** Members as one JSON document for jsonb_to_recordset (one parameter whatever their number). */
+/** Members as one JSON document for json_to_recordset (one parameter whatever their number). */
 function membersJson(members: readonly ChallengeMember[]): string {
   return JSON.stringify(
     members.map((m) => ({

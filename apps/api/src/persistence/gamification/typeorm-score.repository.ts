@@ -141,12 +141,12 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       `INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
        SELECT c.app_id, s.challenge_id, s.profile_id, s.team_id, s.period_index, s.period_start, s.period_end, s.progress,
          s.goal_reached, s.goal_reached_at, s.reached_at, s.current_run, s.best_run, s.best_run_at, s.reached_count, s.reached_count_at,
-         ARRAY(SELECT jsonb_array_elements_text(s.fired_thresholds)::double precision),
+         s.fired_thresholds,
          s.total_distance, s.total_steps, s.total_calories, s.total_duration_seconds, s.total_points, s.updated_at
-       FROM jsonb_to_recordset($1::jsonb) AS s(challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
+       FROM json_to_recordset($1::json) AS s(challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
          period_start timestamptz, period_end timestamptz, progress double precision, goal_reached boolean,
          goal_reached_at timestamptz, reached_at timestamptz, current_run int, best_run int, best_run_at timestamptz,
-         reached_count int, reached_count_at timestamptz, fired_thresholds jsonb, total_distance double precision,
+         reached_count int, reached_count_at timestamptz, fired_thresholds double precision[], total_distance double precision,
          total_steps double precision, total_calories double precision, total_duration_seconds double precision,
          total_points double precision, updated_at timestamptz)
        JOIN challenge c ON c.id = s.challenge_id

@@ -68,7 +68,7 @@ export class TypeOrmTeamRepository implements TeamRepository {
     await this.db.query(
       `INSERT INTO team_member (app_id, team_id, profile_id, joined_at)
        SELECT t.app_id, m.team_id, m.profile_id, m.joined_at
-       FROM jsonb_to_recordset($1::jsonb) AS m(team_id uuid, profile_id uuid, joined_at timestamptz)
+       FROM json_to_recordset($1::json) AS m(team_id uuid, profile_id uuid, joined_at timestamptz)
        JOIN team t ON t.id = m.team_id
        ON CONFLICT DO NOTHING`,
       [json],

@@ -1,7 +1,7 @@
 import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
 import { Brackets, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
-import { markChallengesChanged } from '../shared/challenge-change-feed';
+import { markChallengesChanged } from '../shared/change-feed';
 import { atomically, Db, Row, toDate } from '../shared/db';
 
 const ORDER_COLUMN: Record<ProfileOrderField, string> = {

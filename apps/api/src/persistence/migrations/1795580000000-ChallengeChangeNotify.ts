@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Every update or deletion of a challenge row (its rules, its leaderboard version: bumped by every
  * score and membership write) notifies channel strive_challenge_change with the challenge id at
  * commit, so that each API process can keep challenges and their leaderboard versions in memory
- * and drop them when they change (ChallengeChangeFeed, ChallengeSnapshots). A trigger rather than
+ * and drop them when they change (ChangeFeed, ChallengeSnapshots). A trigger rather than
  * a call in each writer: raw SQL and other processes (the CLI) are heard too. PostgreSQL folds
  * identical notifications of one transaction into one.
  */

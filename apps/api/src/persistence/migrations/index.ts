@@ -12,6 +12,7 @@ import { LeaderboardChanges1795550000000 } from './1795550000000-LeaderboardChan
 import { RepetitionState1795551000000 } from './1795551000000-RepetitionState';
 import { ScoreFillFactor1795570000000 } from './1795570000000-ScoreFillFactor';
 import { ChallengeChangeNotify1795580000000 } from './1795580000000-ChallengeChangeNotify';
+import { BearerRevokedNotify1795590000000 } from './1795590000000-BearerRevokedNotify';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   RepetitionState1795551000000,
   ScoreFillFactor1795570000000,
   ChallengeChangeNotify1795580000000,
+  BearerRevokedNotify1795590000000,
 ];

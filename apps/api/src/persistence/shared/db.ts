@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { markChallengesChanged } from './challenge-change-feed';
+import { markChallengesChanged } from './change-feed';
 
 /** A connection or a transaction's manager: adapters built on a manager run inside its transaction. */
 export type Db = DataSource | EntityManager;
@@ -46,7 +46,7 @@ export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChang
   );
   await atomically(db, async (transaction) => {
     await transaction.query(
-      `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(challenge_id uuid, reset boolean, profile_ids uuid[])),
+      `WITH c AS (SELECT * FROM json_to_recordset($1::json) AS c(challenge_id uuid, reset boolean, profile_ids uuid[])),
        bumped AS (
          UPDATE challenge ch SET leaderboard_version = ch.leaderboard_version + 1,
            leaderboard_reset_version = CASE WHEN c.reset THEN ch.leaderboard_version + 1 ELSE ch.leaderboard_reset_version END

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../src/config/app-config';
 import { ChallengeSnapshots } from '../../src/gamification/challenge-snapshots';
-import { ChallengeChangeFeed, markChallengesChanged } from '../../src/persistence/shared/challenge-change-feed';
+import { ChangeFeed, markChallengesChanged } from '../../src/persistence/shared/change-feed';
 import { atomically } from '../../src/persistence/shared/db';
 import { PreparedReads } from '../../src/persistence/shared/prepared-reads';
 import { challenge, ID, seedProfiles } from './support/fixtures';
@@ -12,16 +12,18 @@ import { openTestDatabase, SqlEngine, testDatabaseConfig, truncateAll } from './
 const ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
 
 /**
- * ChallengeChangeFeed (what this process hears of challenge changes) and ChallengeSnapshots (the
- * challenges it keeps because of it): its own writes heard before they return, another
- * connection's (another process) through the trigger's notification, a rollback never.
+ * ChangeFeed (what this process hears of challenge changes and bearer revocations) and
+ * ChallengeSnapshots (the challenges it keeps because of it): its own writes heard before they
+ * return, another connection's (another process) through the triggers' notifications, a rollback
+ * never.
  */
-describe.each(ENGINES)('challenge change feed on %s', (engine) => {
+describe.each(ENGINES)('change feed on %s', (engine) => {
   let db: DataSource;
   let config: AppConfig;
-  let feed: ChallengeChangeFeed;
+  let feed: ChangeFeed;
   let reads: PreparedReads;
   let heard: (string | null)[];
+  let revoked: (string | null)[];
 
   beforeAll(async () => {
     config = testDatabaseConfig(engine) as AppConfig;
@@ -34,11 +36,13 @@ describe.each(ENGINES)('challenge change feed on %s', (engine) => {
     await seedProfiles(world);
     await world.challenges.save(challenge(ID.challenge1, { title: 'Steps' }));
     await world.challenges.save(challenge(ID.challenge2));
-    feed = new ChallengeChangeFeed(db, config);
+    feed = new ChangeFeed(db, config);
     await feed.onModuleInit();
     await until(() => feed.complete);
     heard = [];
-    feed.subscribe((id) => heard.push(id));
+    revoked = [];
+    feed.subscribe('challenge', (id) => heard.push(id));
+    feed.subscribe('bearer', (digest) => revoked.push(digest));
     reads = new PreparedReads(db, config);
   });
   afterEach(async () => {
@@ -91,6 +95,18 @@ describe.each(ENGINES)('challenge change feed on %s', (engine) => {
     await elsewhere('UPDATE challenge SET leaderboard_version = leaderboard_version + 1 WHERE id = $1', [ID.challenge1]);
     await elsewhere('DELETE FROM challenge WHERE id = $1', [ID.challenge2]);
     await until(() => heard.includes(ID.challenge1) && heard.includes(ID.challenge2));
+  });
+
+  it('hears the digest of every bearer that stops working: profile deleted or given another bearer, administrator token deleted', async () => {
+    await elsewhere(`INSERT INTO admin_token (token_digest, app_id, expires_at) VALUES ('admin-digest', $1, now() + interval '1 day')`, [ID.appA]);
+    await elsewhere('UPDATE profile SET name = $2 WHERE id = $1', [ID.profile1, 'Renamed']);
+    await elsewhere('UPDATE profile SET bearer_digest = $2 WHERE id = $1', [ID.profile2, 'new-digest']);
+    await elsewhere('DELETE FROM profile WHERE id = $1', [ID.profile1]);
+    await elsewhere(`DELETE FROM admin_token WHERE token_digest = 'admin-digest'`, []);
+    await until(() => revoked.length >= 3);
+    // Creating a token and renaming a profile revoke nothing; challenges are another topic.
+    expect(revoked).toEqual([`bearer-of-${ID.profile2}`, `bearer-of-${ID.profile1}`, 'admin-digest']);
+    expect(heard).toEqual([]);
   });
 
   it('snapshots: a challenge read once is kept until a change of it is heard, then read again', async () => {

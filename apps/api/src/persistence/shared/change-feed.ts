@@ -6,14 +6,21 @@ import { APP_CONFIG } from '../../system/tokens';
 import { EmbeddedPglitePool } from '../embedded-pglite-pool';
 import type { Db } from './db';
 
-/** Channel of the challenge_change_notify trigger: the id of every challenge row updated or deleted, sent at commit. */
-const CHALLENGE_CHANGE_CHANNEL = 'strive_challenge_change';
+/**
+ * What the feed carries, each from the notifications of a trigger, sent at commit:
+ * - `challenge`: the id of every challenge row updated or deleted (challenge_change_notify);
+ * - `bearer`: the digest of every profile or administrator bearer that stops working, its row
+ *   deleted or its digest replaced (bearer_revoked_notify).
+ */
+const CHANNELS = { challenge: 'strive_challenge_change', bearer: 'strive_bearer_revoked' } as const;
+export type ChangeTopic = keyof typeof CHANNELS;
+const TOPIC_OF = new Map(Object.entries(CHANNELS).map(([topic, channel]) => [channel as string, topic as ChangeTopic]));
 
 const CHANGED = Symbol('changed challenges');
 const RECONNECT_MS = 1_000;
 
-/** A challenge changed (its id), or `null`: anything may have changed meanwhile (the feed was interrupted). */
-export type ChallengeChangeListener = (challengeId: string | null) => void;
+/** A challenge id or bearer digest that changed, or `null`: anything may have changed meanwhile (the feed was interrupted). */
+export type ChangeListener = (changed: string | null) => void;
 
 /**
  * Records, in the transaction of `db` (a transaction's manager), that it changes these challenges
@@ -28,18 +35,19 @@ export function markChallengesChanged(db: Db, challengeIds: Iterable<string>): v
 }
 
 /**
- * Every change of a challenge row committed by any process, as it commits: this process's own
- * writes when their transaction commits (markChallengesChanged, a TypeORM transaction subscriber),
- * every process's through PostgreSQL's LISTEN on one connection of its own (the embedded database's
- * `listen` with PGlite). Lets readers keep a challenge and its leaderboard version in memory instead
- * of reading them for every request (ChallengeSnapshots): a change is heard within the notification's
- * delivery time, at once for this process's own writes. `complete` is false while the connection is
- * down (changes may go unheard): readers then keep nothing.
+ * Every change of a challenge row and every bearer revocation committed by any process, as it
+ * commits: through PostgreSQL's LISTEN on one connection of this process's own (the embedded
+ * database's `listen` with PGlite), and this process's own challenge writes when their transaction
+ * commits (markChallengesChanged, a TypeORM transaction subscriber). Lets readers keep what would
+ * otherwise be read for every request in memory until it changes: challenges and their leaderboard
+ * versions (ChallengeSnapshots), bearers (PrincipalCache). A change is heard within the
+ * notification's delivery time, at once for this process's own challenge writes. `complete` is
+ * false while the connection is down (changes may go unheard): readers then keep nothing for long.
  */
 @Injectable()
-export class ChallengeChangeFeed implements EntitySubscriberInterface, OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('ChallengeChangeFeed');
-  private readonly listeners = new Set<ChallengeChangeListener>();
+export class ChangeFeed implements EntitySubscriberInterface, OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('ChangeFeed');
+  private readonly listeners: Record<ChangeTopic, Set<ChangeListener>> = { challenge: new Set(), bearer: new Set() };
   private listening = false;
   private closed = false;
   private client: Client | null = null;
@@ -56,8 +64,8 @@ export class ChallengeChangeFeed implements EntitySubscriberInterface, OnModuleI
     return this.listening;
   }
 
-  subscribe(listener: ChallengeChangeListener): void {
-    this.listeners.add(listener);
+  subscribe(topic: ChangeTopic, listener: ChangeListener): void {
+    this.listeners[topic].add(listener);
   }
 
   async onModuleInit(): Promise<void> {
@@ -82,15 +90,21 @@ export class ChallengeChangeFeed implements EntitySubscriberInterface, OnModuleI
     const data = event.queryRunner.data as Record<symbol, Set<string> | undefined>;
     const changed = data[CHANGED];
     data[CHANGED] = undefined;
-    for (const id of changed ?? []) this.publish(id);
+    for (const id of changed ?? []) this.publish('challenge', id);
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {
     if (!event.queryRunner.isTransactionActive) (event.queryRunner.data as Record<symbol, unknown>)[CHANGED] = undefined;
   }
 
-  private publish(challengeId: string | null): void {
-    for (const listener of this.listeners) listener(challengeId);
+  private publish(topic: ChangeTopic, changed: string | null): void {
+    for (const listener of this.listeners[topic]) listener(changed);
+  }
+
+  /** Whatever was read while nobody listened may be stale. */
+  private publishInterruption(): void {
+    this.publish('challenge', null);
+    this.publish('bearer', null);
   }
 
   /** PostgreSQL: one connection of this process LISTENs; lost, it is opened again (and readers told to forget). */
@@ -102,23 +116,25 @@ export class ChallengeChangeFeed implements EntitySubscriberInterface, OnModuleI
       if (failed) return;
       failed = true;
       this.listening = false;
-      this.publish(null);
+      this.publishInterruption();
       client.end().catch(() => undefined);
       if (this.closed) return;
-      this.logger.warn(`challenge change notifications interrupted (${error.message}); reconnecting`);
+      this.logger.warn(`change notifications interrupted (${error.message}); reconnecting`);
       this.retry = setTimeout(() => this.connect(), RECONNECT_MS);
       this.retry.unref();
     };
     client.on('error', fail);
     client.on('end', () => fail(new Error('connection ended')));
-    client.on('notification', (message) => this.publish(message.payload ?? null));
+    client.on('notification', (message) => {
+      const topic = TOPIC_OF.get(message.channel);
+      if (topic) this.publish(topic, message.payload || null);
+    });
     client
       .connect()
-      .then(() => client.query(`LISTEN ${CHALLENGE_CHANGE_CHANNEL}`))
+      .then(() => client.query(Object.values(CHANNELS).map((channel) => `LISTEN ${channel};`).join(' ')))
       .then(() => {
         if (failed || this.closed) return;
-        // Whatever was read while nobody listened may be stale.
-        this.publish(null);
+        this.publishInterruption();
         this.listening = true;
       })
       .catch(fail);
@@ -127,7 +143,12 @@ export class ChallengeChangeFeed implements EntitySubscriberInterface, OnModuleI
   /** PGlite: one session in this process, its notifications delivered before the committing query resolves. */
   private async listenEmbedded(): Promise<void> {
     const database = await EmbeddedPglitePool.database(this.config.dataDir);
-    this.unlisten = await database.listen(CHALLENGE_CHANGE_CHANNEL, (payload) => this.publish(payload || null));
+    const unlisten = await Promise.all(
+      (Object.entries(CHANNELS) as [ChangeTopic, string][]).map(([topic, channel]) =>
+        database.listen(channel, (payload) => this.publish(topic, payload || null)),
+      ),
+    );
+    this.unlisten = async () => void (await Promise.all(unlisten.map((stop) => stop())));
     this.listening = true;
   }
 }
