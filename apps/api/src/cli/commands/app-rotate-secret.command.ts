@@ -3,7 +3,7 @@ import { CliCommand } from '../cli-command';
 
 /**
  * A new client secret, printed once; the old one and the admin bearers issued with it stop
- * working (a running server may still accept such a bearer for BEARER_CACHE_TTL_SECONDS).
+ * working (running servers hear the deleted tokens: docs/decisions.md "Bearer cache").
  */
 export const appRotateSecretCommand: CliCommand = {
   words: 'app rotate-secret',
