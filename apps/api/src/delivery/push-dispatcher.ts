@@ -10,14 +10,19 @@ const OUTCOME_OF: Record<PushDeliveryStatus, WebhookDeliveryOutcome> = { deliver
 /**
  * The webhook delivery of this process (docs/webhooks.md), when jobs are enabled: challenge events
  * are fanned out every JOBS_POLL_INTERVAL_MS, data pushes every PUSH_INTERVAL_SECONDS, and
- * PUSH_WORKERS loops each send one claimed delivery at a time. Every process runs the same loops;
- * the database (SKIP LOCKED, leases) keeps them from doing the same work twice.
+ * PUSH_WORKERS loops each send one claimed delivery at a time. While nothing is due, only the
+ * first loop asks the database (every JOBS_POLL_INTERVAL_MS); the others wait until it or a
+ * fan-out finds work, then all of them claim until nothing is left: an idle process polls once
+ * per interval, not once per worker. Every process runs the same loops; the database (SKIP
+ * LOCKED, leases) keeps them from doing the same work twice.
  */
 @Injectable()
 export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly loops: Promise<void>[] = [];
+  /** Workers waiting for work to be found (while nothing is due; the polling one until its next poll too). */
+  private waiting: (() => void)[] = [];
   private stopped = false;
 
   constructor(
@@ -30,15 +35,19 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   onApplicationBootstrap(): void {
     if (!this.config.jobs.enabled) return;
-    this.every(this.config.jobs.pollIntervalMs, () => this.fanOut.releaseChallengeEvents(this.clock.now()));
-    this.every(this.config.push.intervalMs, () => this.fanOut.releaseDataPushes(this.clock.now()));
+    const releasing = (release: (now: Date) => Promise<number>) => async () => {
+      if ((await release(this.clock.now())) > 0) this.wakeWorkers();
+    };
+    this.every(this.config.jobs.pollIntervalMs, releasing((now) => this.fanOut.releaseChallengeEvents(now)));
+    this.every(this.config.push.intervalMs, releasing((now) => this.fanOut.releaseDataPushes(now)));
     this.every(3_600_000, () => this.fanOut.prune(this.clock.now()));
-    for (let i = 0; i < this.config.push.workers; i++) this.loops.push(this.work());
+    for (let i = 0; i < this.config.push.workers; i++) this.loops.push(this.work(i === 0));
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
+    this.wakeWorkers();
     await Promise.all(this.loops);
   }
 
@@ -58,14 +67,38 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
     return status;
   }
 
-  private async work(): Promise<void> {
+  /** One worker: claims and sends until nothing is due, then polls (`polls`) or waits to be woken. */
+  private async work(polls: boolean): Promise<void> {
     while (!this.stopped) {
       const sent = await this.deliverOne().catch((error) => {
         this.logger.error(`delivery failed: ${(error as Error).message}`);
         return null;
       });
-      if (!sent && !this.stopped) await new Promise((resolve) => setTimeout(resolve, this.config.jobs.pollIntervalMs).unref());
+      if (sent) this.wakeWorkers();
+      else if (!this.stopped) await this.waitForWork(polls ? this.config.jobs.pollIntervalMs : null);
     }
+  }
+
+  /** Until woken (work found, shutdown), or `pollMs` has passed. */
+  private waitForWork(pollMs: number | null): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+      const timer = pollMs === null ? null : setTimeout(() => {
+        this.waiting = this.waiting.filter((waiting) => waiting !== wake);
+        resolve();
+      }, pollMs).unref();
+      this.waiting.push(wake);
+    });
+  }
+
+  /** Something was due: every waiting worker claims again (there may be more). */
+  private wakeWorkers(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
   }
 
   /** Runs `task` every `intervalMs`, the next run timed from the end of the last one. */
