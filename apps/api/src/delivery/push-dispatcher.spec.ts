@@ -22,14 +22,19 @@ function world(env: Record<string, string> = {}) {
   let claims = 0;
   let inFlight = 0;
   let mostInFlight = 0;
+  // How long the next send takes (a slow receiver), else 5 ms.
+  let nextSendMs = 5;
   const deliver = {
-    async execute(): Promise<PushDeliveryStatus | null> {
+    async execute(onClaimed?: () => void): Promise<PushDeliveryStatus | null> {
       claims++;
       if (due === 0) return null;
       due--;
+      onClaimed?.();
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
-      await sleep(5); // the HTTP call
+      const sendMs = nextSendMs;
+      nextSendMs = 5;
+      await sleep(sendMs); // the HTTP call
       inFlight--;
       return 'delivered';
     },
@@ -47,6 +52,8 @@ function world(env: Record<string, string> = {}) {
   return {
     dispatcher,
     addDue: (n: number) => (due += n),
+    slowNextSend: (ms: number) => (nextSendMs = ms),
+    inFlight: () => inFlight,
     release: (n: number) => (released += n),
     released: () => released,
     due: () => due,
@@ -88,6 +95,19 @@ describe('PushDispatcher worker loops', () => {
     expect(w.released() + w.due()).toBe(0);
     expect(w.claims()).toBeGreaterThan(claimsAtStart);
     expect(w.mostInFlight()).toBeGreaterThan(1);
+  });
+
+  it('keeps polling while a worker is held by a slow receiver: what becomes due meanwhile is sent by another', async () => {
+    w.dispatcher.onApplicationBootstrap();
+    await sleep(POLL_MS / 2);
+    w.slowNextSend(2_000);
+    w.addDue(1);
+    for (let waited = 0; w.inFlight() === 0 && waited < 3_000; waited += 5) await sleep(5);
+    // Due later (a retry whose time has come): no fan-out wakes anyone, only a poll finds it.
+    w.addDue(1);
+    for (let waited = 0; w.due() > 0 && waited < 1_000; waited += 5) await sleep(5);
+    expect(w.due()).toBe(0);
+    expect(w.inFlight()).toBeGreaterThanOrEqual(1); // the slow one is still being sent
   });
 
   it('stops every loop on shutdown, waiting ones included', async () => {

@@ -10,10 +10,10 @@ const OUTCOME_OF: Record<PushDeliveryStatus, WebhookDeliveryOutcome> = { deliver
 /**
  * The webhook delivery of this process (docs/webhooks.md), when jobs are enabled: challenge events
  * are fanned out every JOBS_POLL_INTERVAL_MS, data pushes every PUSH_INTERVAL_SECONDS, and
- * PUSH_WORKERS loops each send one claimed delivery at a time. While nothing is due, only the
- * first loop asks the database (every JOBS_POLL_INTERVAL_MS); the others wait until it or a
- * fan-out finds work, then all of them claim until nothing is left: an idle process polls once
- * per interval, not once per worker. Every process runs the same loops; the database (SKIP
+ * PUSH_WORKERS loops each send one claimed delivery at a time. While nothing is due, one idle
+ * loop asks the database (every JOBS_POLL_INTERVAL_MS); the others wait until it or a fan-out
+ * finds work, then all of them claim until nothing is left: an idle process polls once per
+ * interval, not once per worker. Every process runs the same loops; the database (SKIP
  * LOCKED, leases) keeps them from doing the same work twice.
  */
 @Injectable()
@@ -23,6 +23,8 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
   private readonly loops: Promise<void>[] = [];
   /** Workers waiting for work to be found (while nothing is due; the polling one until its next poll too). */
   private waiting: (() => void)[] = [];
+  /** Whether an idle worker polls (the others then wait). */
+  private polling = false;
   private stopped = false;
 
   constructor(
@@ -41,7 +43,7 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
     this.every(this.config.jobs.pollIntervalMs, releasing((now) => this.fanOut.releaseChallengeEvents(now)));
     this.every(this.config.push.intervalMs, releasing((now) => this.fanOut.releaseDataPushes(now)));
     this.every(3_600_000, () => this.fanOut.prune(this.clock.now()));
-    for (let i = 0; i < this.config.push.workers; i++) this.loops.push(this.work(i === 0));
+    for (let i = 0; i < this.config.push.workers; i++) this.loops.push(this.work());
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -62,20 +64,28 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   /** One attempt, counted in webhook_deliveries_total by its outcome; null when nothing was due. */
   private async deliverOne(): Promise<PushDeliveryStatus | null> {
-    const status = await this.deliver.execute();
+    // Claimed: more may be due, and this worker may be held by a slow receiver: the others claim meanwhile.
+    const status = await this.deliver.execute(() => this.wakeWorkers());
     if (status) this.metrics.webhookDeliveries.inc({ outcome: OUTCOME_OF[status] });
     return status;
   }
 
-  /** One worker: claims and sends until nothing is due, then polls (`polls`) or waits to be woken. */
-  private async work(polls: boolean): Promise<void> {
+  /**
+   * One worker: claims and sends until nothing is due; then it polls if no other idle worker does
+   * (a claim wakes the waiting ones, so a worker held by a slow receiver leaves the polling to
+   * another), else it waits to be woken.
+   */
+  private async work(): Promise<void> {
     while (!this.stopped) {
       const sent = await this.deliverOne().catch((error) => {
         this.logger.error(`delivery failed: ${(error as Error).message}`);
         return null;
       });
-      if (sent) this.wakeWorkers();
-      else if (!this.stopped) await this.waitForWork(polls ? this.config.jobs.pollIntervalMs : null);
+      if (sent || this.stopped) continue;
+      const polls = !this.polling;
+      this.polling = true;
+      await this.waitForWork(polls ? this.config.jobs.pollIntervalMs : null);
+      if (polls) this.polling = false;
     }
   }
 

@@ -10,7 +10,8 @@ import { WebhookSender } from '../ports/webhook-sender';
  * One step of a delivery worker: claims a due delivery, sends it signed with the endpoint's
  * current secrets, and records the attempt with the delivery's and the endpoint's new state.
  * Answers the delivery's status after the attempt (pending: a retry is due later; failed: its 24
- * hours are over), or null when nothing was due.
+ * hours are over), or null when nothing was due. `onClaimed` is called as soon as a delivery is
+ * claimed, before it is sent: more may be due, for other workers to claim meanwhile.
  */
 export class DeliverPushUseCase {
   constructor(
@@ -22,9 +23,10 @@ export class DeliverPushUseCase {
     private readonly leaseTokens: { uuid(): string },
   ) {}
 
-  async execute(): Promise<PushDeliveryStatus | null> {
+  async execute(onClaimed?: () => void): Promise<PushDeliveryStatus | null> {
     const claimed = await this.queue.claim(this.clock.now(), this.leaseMs, this.leaseTokens.uuid());
     if (!claimed) return null;
+    onClaimed?.();
     const sentAt = this.clock.now();
     const attempt = await this.sender.send({
       url: claimed.endpoint.url,
