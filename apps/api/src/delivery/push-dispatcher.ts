@@ -64,16 +64,17 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   /** One attempt, counted in webhook_deliveries_total by its outcome; null when nothing was due. */
   private async deliverOne(): Promise<PushDeliveryStatus | null> {
-    // Claimed: more may be due, and this worker may be held by a slow receiver: the others claim meanwhile.
-    const status = await this.deliver.execute(() => this.wakeWorkers());
+    // Claimed: more may be due, and this worker may be held by a slow receiver: another claims
+    // meanwhile (one, not all: with one busy endpoint the others' claims would all come back empty).
+    const status = await this.deliver.execute(() => this.wakeWorkers(1));
     if (status) this.metrics.webhookDeliveries.inc({ outcome: OUTCOME_OF[status] });
     return status;
   }
 
   /**
    * One worker: claims and sends until nothing is due; then it polls if no other idle worker does
-   * (a claim wakes the waiting ones, so a worker held by a slow receiver leaves the polling to
-   * another), else it waits to be woken.
+   * (a claim wakes a waiting one, so a worker held by a slow receiver leaves the polling to
+   * another, and a backlog wakes them one after the other), else it waits to be woken.
    */
   private async work(): Promise<void> {
     while (!this.stopped) {
@@ -104,11 +105,11 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
     });
   }
 
-  /** Something was due: every waiting worker claims again (there may be more). */
-  private wakeWorkers(): void {
-    const waiting = this.waiting;
-    this.waiting = [];
-    for (const wake of waiting) wake();
+  /** Something was due: `count` waiting workers (default all) claim again (there may be more). */
+  private wakeWorkers(count = Number.POSITIVE_INFINITY): void {
+    const woken = this.waiting.slice(0, count);
+    this.waiting = this.waiting.slice(woken.length);
+    for (const wake of woken) wake();
   }
 
   /** Runs `task` every `intervalMs`, the next run timed from the end of the last one. */
