@@ -14,7 +14,8 @@ import type { Db } from './db';
  */
 const CHANNELS = { challenge: 'strive_challenge_change', bearer: 'strive_bearer_revoked' } as const;
 export type ChangeTopic = keyof typeof CHANNELS;
-const TOPIC_OF = new Map(Object.entries(CHANNELS).map(([topic, channel]) => [channel as string, topic as ChangeTopic]));
+const TOPICS = Object.keys(CHANNELS) as ChangeTopic[];
+const TOPIC_OF = new Map<string, ChangeTopic>(TOPICS.map((topic) => [CHANNELS[topic], topic]));
 
 const CHANGED = Symbol('changed challenges');
 const RECONNECT_MS = 1_000;
@@ -47,7 +48,7 @@ export function markChallengesChanged(db: Db, challengeIds: Iterable<string>): v
 @Injectable()
 export class ChangeFeed implements EntitySubscriberInterface, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('ChangeFeed');
-  private readonly listeners: Record<ChangeTopic, Set<ChangeListener>> = { challenge: new Set(), bearer: new Set() };
+  private readonly listeners = new Map<ChangeTopic, Set<ChangeListener>>(TOPICS.map((topic) => [topic, new Set()]));
   private listening = false;
   private closed = false;
   private client: Client | null = null;
@@ -65,7 +66,7 @@ export class ChangeFeed implements EntitySubscriberInterface, OnModuleInit, OnMo
   }
 
   subscribe(topic: ChangeTopic, listener: ChangeListener): void {
-    this.listeners[topic].add(listener);
+    this.listeners.get(topic)?.add(listener);
   }
 
   async onModuleInit(): Promise<void> {
@@ -98,13 +99,12 @@ export class ChangeFeed implements EntitySubscriberInterface, OnModuleInit, OnMo
   }
 
   private publish(topic: ChangeTopic, changed: string | null): void {
-    for (const listener of this.listeners[topic]) listener(changed);
+    for (const listener of this.listeners.get(topic) ?? []) listener(changed);
   }
 
   /** Whatever was read while nobody listened may be stale. */
   private publishInterruption(): void {
-    this.publish('challenge', null);
-    this.publish('bearer', null);
+    for (const topic of TOPICS) this.publish(topic, null);
   }
 
   /** PostgreSQL: one connection of this process LISTENs; lost, it is opened again (and readers told to forget). */
@@ -131,7 +131,7 @@ export class ChangeFeed implements EntitySubscriberInterface, OnModuleInit, OnMo
     });
     client
       .connect()
-      .then(() => client.query(Object.values(CHANNELS).map((channel) => `LISTEN ${channel};`).join(' ')))
+      .then(() => client.query(TOPICS.map((topic) => `LISTEN ${CHANNELS[topic]};`).join(' ')))
       .then(() => {
         if (failed || this.closed) return;
         this.publishInterruption();
@@ -144,9 +144,7 @@ export class ChangeFeed implements EntitySubscriberInterface, OnModuleInit, OnMo
   private async listenEmbedded(): Promise<void> {
     const database = await EmbeddedPglitePool.database(this.config.dataDir);
     const unlisten = await Promise.all(
-      (Object.entries(CHANNELS) as [ChangeTopic, string][]).map(([topic, channel]) =>
-        database.listen(channel, (payload) => this.publish(topic, payload || null)),
-      ),
+      TOPICS.map((topic) => database.listen(CHANNELS[topic], (payload) => this.publish(topic, payload || null))),
     );
     this.unlisten = async () => void (await Promise.all(unlisten.map((stop) => stop())));
     this.listening = true;
