@@ -285,6 +285,8 @@ describe('scoring scenarios', () => {
 
   it('a challenge in a UTC+13 time zone cuts its days at local midnight', async () => {
     await newApp('2026-03-02T12:00:00Z', 'Tonga'); // 2026-03-03 01:00 in Nuku'alofa
+    // A challenge endpoint, so that the events below keep their bodies (without one only their dedupe keys are kept).
+    await test.http.post('/api/v1/app/push_endpoints/').set(auth(admin)).send({ data_type: 'challenge', url: 'https://93.184.216.34/challenges' }).expect(201);
     const ann = await createProfile(test, admin, { name: 'Ann' });
     // Local days 03-02 .. 03-04 in Pacific/Tongatapu (UTC+13): local midnight is 11:00 UTC the day before.
     const id = await challenge({ goal_value: 10000, timezone: 'Pacific/Tongatapu', start: '2026-03-01T11:00:00Z', end: '2026-03-04T11:00:00Z' });

@@ -26,6 +26,8 @@ describe('jobs and ticks', () => {
   beforeAll(async () => {
     test = await startTestApp({ clock });
     admin = await adminBearer(test, await createClientApp(test, 'Jobs'));
+    // A challenge endpoint, so that events keep their bodies (an app without one keeps only the dedupe keys).
+    await test.http.post('/api/v1/app/push_endpoints/').set(auth(admin)).send({ data_type: 'challenge', url: 'https://93.184.216.34/challenges' }).expect(201);
   });
   afterAll(() => test.close());
 

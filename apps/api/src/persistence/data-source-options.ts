@@ -18,7 +18,10 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
     synchronize: false,
   };
   if (config.databaseUrl) {
-    return { ...common, url: config.databaseUrl, extra: { max: 10 } };
+    // No JIT compilation: it starts above an estimated cost of 100,000, which every read of a
+    // 100,000-member challenge's scores passes, and compiling took 100-400 ms for queries that run
+    // in 15 ms (docs/benchmarks.md "Scoring speed"). PGlite has no JIT.
+    return { ...common, url: config.databaseUrl, extra: { max: 10, options: '-c jit=off' } };
   }
   return { ...common, driver: embeddedPgliteDriver(config.dataDir), extra: { max: 1 } };
 }

@@ -148,6 +148,28 @@ describeContract('ScoreRepository', (world) => {
     });
   });
 
+  // No foreign keys since ScoresWithoutForeignKeys: the adapters keep what they used to enforce.
+  const storedFor = async (column: 'profile_id' | 'challenge_id', id: string) =>
+    ((await world().engine?.query(`SELECT count(*)::int AS n FROM member_period_score WHERE ${column} = $1`, [id])) as { n: number }[])[0].n;
+
+  it('deletes the scores of a deleted profile or challenge with it (hand-written SQL)', async () => {
+    if (!world().engine) return; // in memory, scores are not joined to profiles
+    expect([await storedFor('profile_id', ID.profile1), await storedFor('profile_id', ID.profile2)]).toEqual([4, 1]);
+    await world().profiles.delete(ID.appA, ID.profile1);
+    expect([await storedFor('profile_id', ID.profile1), await storedFor('profile_id', ID.profile2)]).toEqual([0, 1]);
+    await world().challenges.delete(ID.appA, ID.challenge1);
+    expect(await storedFor('challenge_id', ID.challenge1)).toBe(0);
+  });
+
+  it('writes no score for a profile or a challenge that does not exist, and the others of the same call (hand-written SQL)', async () => {
+    if (!world().engine) return;
+    const missingChallenge = 'c9000000-0000-4000-8000-0000000000c9';
+    await world().scores.saveMany([score(ID.challenge1, ID.profile3, 0), score(missingChallenge, ID.profile1, 0), score(ID.challenge1, ID.profile2, 5)]);
+    expect(await storedFor('profile_id', ID.profile3)).toBe(0);
+    expect(await storedFor('challenge_id', missingChallenge)).toBe(0);
+    expect((await world().scores.findForMember(ID.challenge1, ID.profile2)).map((s) => s.periodIndex)).toEqual([1, 5]);
+  });
+
   it("deletes every score of one challenge", async () => {
     await world().scores.deleteForChallenge(ID.challenge1);
     expect(await world().scores.findForChallenge(ID.challenge1, 0, 9)).toEqual([]);

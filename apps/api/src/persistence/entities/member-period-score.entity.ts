@@ -1,10 +1,10 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ChallengeEntity } from './challenge.entity';
-import { ProfileEntity } from './profile.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * Materialized score of one member in one period of a challenge (domain MemberPeriodScore):
- * leaderboards, goal_progress, history and totals read these rows, never raw records.
+ * leaderboards, goal_progress, history and totals read these rows, never raw records. Derived
+ * data without foreign keys: saveMany locks the challenge and profiles once per statement instead
+ * of a check per row, and deleting either deletes its scores in the same transaction.
  */
 @Entity({ name: 'member_period_score' })
 @Index('IDX_member_period_score_challenge_period', ['challengeId', 'periodIndex'])
@@ -20,20 +20,6 @@ export class MemberPeriodScoreEntity {
 
   @PrimaryColumn('integer', { name: 'period_index' })
   periodIndex!: number;
-
-  @ManyToOne(() => ChallengeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn([
-    { name: 'app_id', referencedColumnName: 'appId' },
-    { name: 'challenge_id', referencedColumnName: 'id' },
-  ])
-  challenge?: ChallengeEntity;
-
-  @ManyToOne(() => ProfileEntity, { onDelete: 'CASCADE' })
-  @JoinColumn([
-    { name: 'app_id', referencedColumnName: 'appId' },
-    { name: 'profile_id', referencedColumnName: 'id' },
-  ])
-  profile?: ProfileEntity;
 
   @Column('uuid', { name: 'team_id', nullable: true })
   teamId!: string | null;

@@ -120,6 +120,8 @@ export class TypeOrmChallengeRepository implements ChallengeRepository {
 
   async delete(appId: string, challengeId: string): Promise<void> {
     await atomically(this.db, async (db) => {
+      // Its period scores have no foreign key (TypeOrmScoreRepository.saveMany); its other rows cascade.
+      await db.query('DELETE FROM member_period_score WHERE app_id = $1 AND challenge_id = $2', [appId, challengeId]);
       await db.getRepository(ChallengeEntity).delete({ appId, id: challengeId });
       markChallengesChanged(db, [challengeId]);
     });

@@ -137,19 +137,30 @@ export class TypeOrmScoreRepository implements ScoreRepository {
         updated_at: s.updatedAt.toISOString(),
       })),
     );
+    // No foreign keys (their per-row checks were 60 % of the statement): the challenge and the
+    // profiles are locked once each (FOR KEY SHARE, as a foreign key would), so a score never
+    // outlives them, and a row whose challenge or profile is gone is not written.
     await this.db.query(
-      `INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
+      `WITH s AS (
+         SELECT * FROM json_to_recordset($1::json) AS s(challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
+           period_start timestamptz, period_end timestamptz, progress double precision, goal_reached boolean,
+           goal_reached_at timestamptz, reached_at timestamptz, current_run int, best_run int, best_run_at timestamptz,
+           reached_count int, reached_count_at timestamptz, fired_thresholds double precision[], total_distance double precision,
+           total_steps double precision, total_calories double precision, total_duration_seconds double precision,
+           total_points double precision, updated_at timestamptz)
+       ), c AS (
+         SELECT app_id, id FROM challenge WHERE id IN (SELECT DISTINCT challenge_id FROM s) FOR KEY SHARE
+       ), p AS (
+         SELECT p.app_id, p.id FROM profile p JOIN (SELECT DISTINCT c.app_id, s.profile_id FROM s JOIN c ON c.id = s.challenge_id) k
+           ON p.app_id = k.app_id AND p.id = k.profile_id
+         FOR KEY SHARE OF p
+       )
+       INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
        SELECT c.app_id, s.challenge_id, s.profile_id, s.team_id, s.period_index, s.period_start, s.period_end, s.progress,
          s.goal_reached, s.goal_reached_at, s.reached_at, s.current_run, s.best_run, s.best_run_at, s.reached_count, s.reached_count_at,
          s.fired_thresholds,
          s.total_distance, s.total_steps, s.total_calories, s.total_duration_seconds, s.total_points, s.updated_at
-       FROM json_to_recordset($1::json) AS s(challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
-         period_start timestamptz, period_end timestamptz, progress double precision, goal_reached boolean,
-         goal_reached_at timestamptz, reached_at timestamptz, current_run int, best_run int, best_run_at timestamptz,
-         reached_count int, reached_count_at timestamptz, fired_thresholds double precision[], total_distance double precision,
-         total_steps double precision, total_calories double precision, total_duration_seconds double precision,
-         total_points double precision, updated_at timestamptz)
-       JOIN challenge c ON c.id = s.challenge_id
+       FROM s JOIN c ON c.id = s.challenge_id JOIN p ON p.app_id = c.app_id AND p.id = s.profile_id
        ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE SET team_id = EXCLUDED.team_id,
          period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, progress = EXCLUDED.progress,
          goal_reached = EXCLUDED.goal_reached, goal_reached_at = EXCLUDED.goal_reached_at, reached_at = EXCLUDED.reached_at,

@@ -164,14 +164,17 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
   }
 
   /**
-   * With app_id, the primary key (app_id, challenge_id, profile_id, period_index) serves the read:
-   * one index range per member. Without it, only (challenge_id, period_index) applies, and each
-   * batch scanned every member's rows of the span (quadratic in the members).
+   * The primary key (app_id, challenge_id, profile_id, period_index) serves the read: one index
+   * range per member. The challenge id goes in as a sub-select, so that the planner does not use
+   * its statistics of that id: those of a challenge whose scores are being written (a first
+   * scoring, none at the last ANALYZE) promise one row, and it then chose the (challenge_id,
+   * period_index) index, scanning every score written so far on each batch (7 s a batch at 1.5
+   * million rows: quadratic in the members; docs/benchmarks.md "Scoring speed").
    */
   static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number): Promise<PrefetchedScores> {
     return PrefetchedScores.of(await db.query(
       `SELECT ${SCORE_COLUMNS} FROM member_period_score
-       WHERE app_id = $1 AND challenge_id = $2 AND profile_id = ANY($3::uuid[]) AND period_index >= $4`,
+       WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index >= $4`,
       [appId, challengeId, [...profileIds], first],
     ));
   }
