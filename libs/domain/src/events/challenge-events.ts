@@ -75,16 +75,20 @@ function lifecycle(event: ChallengeLifecycleEvent['event'], challenge: Challenge
 
 export type ChallengePushBody = Readonly<Record<string, string | number>>;
 
+/** How an instant is written (Date.toISOString; a bulk writer passes a memo of it). */
+export type IsoString = (date: Date) => string;
+const toIsoString: IsoString = (date) => date.toISOString();
+
 /**
  * The JSON body pushed for an event, with exactly the fields of interface.md: lifecycle events
  * carry event_timestamp; period events carry the period and the profile; the partial event adds
  * goal_reached_proportion and current_score. Date-times are ISO 8601 UTC.
  */
-export function challengeEventPushBody(event: ChallengeDomainEvent): ChallengePushBody {
+export function challengeEventPushBody(event: ChallengeDomainEvent, iso: IsoString = toIsoString): ChallengePushBody {
   if (!isChallengePeriodEvent(event)) {
     return {
       event: event.event,
-      event_timestamp: event.eventTimestamp.toISOString(),
+      event_timestamp: iso(event.eventTimestamp),
       challenge_id: event.challengeId,
       challenge_title: event.challengeTitle,
     };
@@ -93,8 +97,8 @@ export function challengeEventPushBody(event: ChallengeDomainEvent): ChallengePu
     event: event.event,
     challenge_id: event.challengeId,
     challenge_title: event.challengeTitle,
-    period_start: event.periodStart.toISOString(),
-    period_end: event.periodEnd.toISOString(),
+    period_start: iso(event.periodStart),
+    period_end: iso(event.periodEnd),
     model: event.model,
     model_id: event.modelId,
   };
@@ -111,7 +115,7 @@ export function isChallengePeriodEvent(event: ChallengeDomainEvent): event is Ch
  * changed rules) never announces the same member's period threshold, or a challenge's start or
  * end, twice.
  */
-export function challengeEventKey(event: ChallengeDomainEvent): string {
+export function challengeEventKey(event: ChallengeDomainEvent, iso: IsoString = toIsoString): string {
   if (!isChallengePeriodEvent(event)) return `${event.event}:${event.challengeId}`;
-  return `threshold:${event.challengeId}:${event.modelId}:${event.periodStart.toISOString()}:${event.periodEnd.toISOString()}:${event.threshold}`;
+  return `threshold:${event.challengeId}:${event.modelId}:${iso(event.periodStart)}:${iso(event.periodEnd)}:${event.threshold}`;
 }

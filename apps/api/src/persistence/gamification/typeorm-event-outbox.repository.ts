@@ -1,5 +1,5 @@
 import { ChallengeDomainEvent, challengeEventKey, challengeEventPushBody, EventOutbox, IdGenerator } from '@strive/domain';
-import { Db } from '../shared/db';
+import { Db, isoStrings } from '../shared/db';
 
 /**
  * Appends challenge events to challenge_event_outbox with a stable id each; an event whose
@@ -19,18 +19,20 @@ export class TypeOrmEventOutbox implements EventOutbox {
   async append(events: readonly ChallengeDomainEvent[]): Promise<void> {
     if (events.length === 0) return;
     const listening = await this.appsListening([...new Set(events.map((event) => event.appId))]);
+    const iso = isoStrings();
     const json = JSON.stringify(
       events.map((event) => {
         const pending = listening.has(event.appId);
+        const at = iso(event.eventTimestamp);
         return {
           app_id: event.appId,
           id: this.ids.uuid(),
           event: event.event,
           challenge_id: event.challengeId,
-          dedupe_key: challengeEventKey(event),
-          payload: pending ? challengeEventPushBody(event) : null,
-          created_at: event.eventTimestamp.toISOString(),
-          delivered_at: pending ? null : event.eventTimestamp.toISOString(),
+          dedupe_key: challengeEventKey(event, iso),
+          payload: pending ? challengeEventPushBody(event, iso) : null,
+          created_at: at,
+          delivered_at: pending ? null : at,
         };
       }),
     );

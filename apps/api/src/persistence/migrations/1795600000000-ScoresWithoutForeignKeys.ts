@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * member_period_score is derived data (recomputable from the records) and loses its two foreign
  * keys: their checks, one per row and key, were 60 % of inserting a whole challenge's scores
  * (320,000 rows: 4.4 s with them, 1.8 s without; docs/benchmarks.md "Scoring speed"). The score
- * upsert locks the challenge and the profiles once per statement instead, and deleting a profile
+ * upsert locks the challenge and the profiles once per call instead, and deleting a profile
  * or a challenge deletes its scores in the same transaction (TypeOrmProfileRepository.delete,
  * TypeOrmChallengeRepository.delete).
  */

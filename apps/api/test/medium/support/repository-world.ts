@@ -115,7 +115,7 @@ export function inMemoryWorld(): RepositoryWorld {
     outbox,
     jobs,
     unitOfWork,
-    outboxKeys: async () => outbox.events.map(challengeEventKey),
+    outboxKeys: async () => outbox.events.map((event) => challengeEventKey(event)),
     pendingJobs: async () => [...jobs.pending],
     engine: null,
     connections,
