@@ -14,6 +14,16 @@ const threshold = (proportion: number, periodIndex = 1): ChallengePeriodEvent =>
 });
 
 describeContract('EventOutbox', (world) => {
+  beforeEach(async () => {
+    // App A listens (the SQL outbox writes no event of an app without an active challenge endpoint).
+    await seedProfiles(world(), []);
+    await world().pushEndpoints.save({
+      id: 'ec000000-0000-4000-8000-0000000000c1', appId: ID.appA, dataType: 'challenge', url: 'https://hooks.example.com/c', active: true,
+      version: 'V1', secret: 'whsec_c1', previousSecret: null, previousSecretExpiresAt: null, failingSince: null, disabledReason: null,
+      createdAt: new Date('2026-03-01T00:00:00Z'), updatedAt: new Date('2026-03-01T00:00:00Z'),
+    });
+  });
+
   it('writes an event about the same member, period and threshold once, whatever rescoring happens later', async () => {
     await world().outbox.append([threshold(0.6), threshold(0.55)]);
     await world().outbox.append([threshold(0.8), threshold(0.6, 2)]);

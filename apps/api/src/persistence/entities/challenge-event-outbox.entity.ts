@@ -21,9 +21,9 @@ export class ChallengeEventOutboxEntity {
   @Column('uuid', { name: 'challenge_id' })
   challengeId!: string;
 
-  /** The push body (challengeEventPushBody); null for an event written released (no app endpoint listened). */
-  @Column('jsonb', { nullable: true })
-  payload!: Record<string, string | number> | null;
+  /** The push body (challengeEventPushBody). */
+  @Column('jsonb')
+  payload!: Record<string, string | number>;
 
   /**
    * What the event is about (e.g. a member's period and threshold): an event whose key was
