@@ -3,8 +3,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /**
  * Materialized score of one member in one period of a challenge (domain MemberPeriodScore):
  * leaderboards, goal_progress, history and totals read these rows, never raw records. Derived
- * data without foreign keys: saveMany locks the challenge and profiles once per statement instead
- * of a check per row, and deleting either deletes its scores in the same transaction.
+ * data without foreign keys: saveMany locks the challenge and profiles once per call instead of a
+ * check per row, and deleting either deletes its scores in the same transaction.
  */
 @Entity({ name: 'member_period_score' })
 @Index('IDX_member_period_score_challenge_period', ['challengeId', 'periodIndex'])

@@ -112,9 +112,10 @@ export class TypeOrmProfileRepository implements ProfileRepository {
 
   async delete(appId: string, id: string): Promise<void> {
     // One statement: the profile's points days and period scores (derived rows without foreign
-    // keys; the scores found per challenge of the app by the primary key: 1 ms where filtering the
-    // app's rows took 730 ms at 100,000 members), a new leaderboard version of its challenges that names it as changed (cached boards
-    // drop it: see recordLeaderboardChanges), and the profile (its other rows cascade).
+    // keys; the scores found per challenge of the app by the primary key: 1 ms where filtering
+    // the app's rows took 730 ms at 100,000 members), a new leaderboard version of its challenges
+    // that names it as changed (cached boards drop it: see recordLeaderboardChanges), and the
+    // profile (its other rows cascade).
     await atomically(this.dataSource, async (db) => {
       const [deleted]: Row[] = await db.query(
         `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
