@@ -231,6 +231,13 @@ async function main(): Promise<void> {
     // event announced), so that every run does the same work; BENCH_KEEP_SCORES=1 rescores over them.
     if (process.env.BENCH_KEEP_SCORES !== '1' && process.env.BENCH_SKIP_WHOLE !== '1') {
       await pool.query('DELETE FROM member_period_score WHERE app_id = $1 AND challenge_id = $2', [appId, challengeId]);
+      // The members' sums of their stored scores go with them (as TypeOrmScoreRepository.deleteForChallenge
+      // does; a build from before MemberTotals, run with BENCH_DIST, has no such columns).
+      await pool.query(
+        `UPDATE challenge_member SET total_distance = 0, total_steps = 0, total_calories = 0, total_duration_seconds = 0, total_points = 0
+         WHERE app_id = $1 AND challenge_id = $2`,
+        [appId, challengeId],
+      ).catch(() => undefined);
       await pool.query('DELETE FROM challenge_event_outbox WHERE app_id = $1 AND challenge_id = $2', [appId, challengeId]);
       await pool.query('VACUUM ANALYZE member_period_score');
     }

@@ -75,18 +75,16 @@ export class GamificationReads {
   }
 
   /**
-   * Sums of the current members' materialized period totals, added as exact decimals: a sum of
-   * doubles depends on the order of the rows, which the table's physical order decides.
+   * Sums of the current members' period totals: each member's row keeps the exact decimal sum of
+   * its stored periods (TypeOrmScoreRepository.saveMany), so the challenge adds up one row per
+   * member (a sum of doubles would depend on the order of the rows).
    */
   async challengeTotals(challengeId: string): Promise<ActivityTotals> {
     const [row] = await this.db.query(
-      `SELECT coalesce(sum(s.total_distance::numeric), 0)::float8 AS distance, coalesce(sum(s.total_steps::numeric), 0)::float8 AS steps,
-              coalesce(sum(s.total_calories::numeric), 0)::float8 AS calories,
-              coalesce(sum(s.total_duration_seconds::numeric), 0)::float8 AS duration,
-              coalesce(sum(s.total_points::numeric), 0)::float8 AS points
-       FROM member_period_score s
-       JOIN challenge_member m ON m.app_id = s.app_id AND m.challenge_id = s.challenge_id AND m.profile_id = s.profile_id
-       WHERE s.challenge_id = $1`,
+      `SELECT coalesce(sum(total_distance), 0)::float8 AS distance, coalesce(sum(total_steps), 0)::float8 AS steps,
+              coalesce(sum(total_calories), 0)::float8 AS calories, coalesce(sum(total_duration_seconds), 0)::float8 AS duration,
+              coalesce(sum(total_points), 0)::float8 AS points
+       FROM challenge_member WHERE challenge_id = $1`,
       [challengeId],
     );
     return {

@@ -1,6 +1,6 @@
 import { EMPTY_REPETITION_STATE, MemberPeriodScore, nextRepetitionState } from '@strive/domain';
 import { FILL_REPETITION_STATE } from '../../src/persistence/migrations/1795551000000-RepetitionState';
-import { MemberPeriodScoreMother } from '@strive/domain/testing';
+import { ChallengeMemberMother, MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
 
@@ -168,6 +168,38 @@ describeContract('ScoreRepository', (world) => {
     expect(await storedFor('profile_id', ID.profile3)).toBe(0);
     expect(await storedFor('challenge_id', missingChallenge)).toBe(0);
     expect((await world().scores.findForMember(ID.challenge1, ID.profile2)).map((s) => s.periodIndex)).toEqual([1, 5]);
+  });
+
+  it("keeps each member's totals the exact sum of its stored periods (hand-written SQL)", async () => {
+    const engine = world().engine;
+    if (!engine) return; // the in-memory reads sum the scores themselves
+    const kept = async () =>
+      (await engine.query(
+        `SELECT m.profile_id, m.total_steps::float8 AS kept, m.total_points::float8 AS points,
+           (SELECT coalesce(sum(s.total_steps::numeric), 0)::float8 FROM member_period_score s
+            WHERE s.app_id = m.app_id AND s.challenge_id = m.challenge_id AND s.profile_id = m.profile_id) AS fresh
+         FROM challenge_member m WHERE m.challenge_id = $1 ORDER BY m.profile_id`,
+        [ID.challenge1],
+      )) as { profile_id: string; kept: number; points: number; fresh: number }[];
+    // They join after their scores were stored (as members back in a challenge): they find their sums.
+    await world().memberships.addAllIfAbsent([ID.profile1, ID.profile2].map((profileId) => ChallengeMemberMother.create({ challengeId: ID.challenge1, profileId })));
+    // profile1: period 0 has 10,250.5 steps and 12.75 points, periods 1 and 2 none; profile2: none.
+    expect(await kept()).toEqual([
+      { profile_id: ID.profile1, kept: 10_250.5, points: 12.75, fresh: 10_250.5 },
+      { profile_id: ID.profile2, kept: 0, points: 0, fresh: 0 },
+    ]);
+    // Period 0 rewritten with fewer steps, period 1 with some, a new period 5 for profile2: 10,250.5 -> 9,000.25 + 0.1.
+    await world().scores.saveMany([
+      { ...reached, totals: { ...reached.totals, steps: 9000.25 } },
+      { ...p1day1, totals: { ...p1day1.totals, steps: 0.1 } },
+      score(ID.challenge1, ID.profile2, 5, { totals: { distance: 0, steps: 0.2, calories: 0, durationSeconds: 0, points: 0.3 } }),
+    ]);
+    expect(await kept()).toEqual([
+      { profile_id: ID.profile1, kept: 9000.35, points: 12.75, fresh: 9000.35 },
+      { profile_id: ID.profile2, kept: 0.2, points: 0.3, fresh: 0.2 },
+    ]);
+    await world().scores.deleteForChallenge(ID.challenge1);
+    expect((await kept()).map((row) => [row.kept, row.points, row.fresh])).toEqual([[0, 0, 0], [0, 0, 0]]);
   });
 
   it("deletes every score of one challenge", async () => {

@@ -45,6 +45,25 @@ export class ChallengeMemberEntity {
   /** Derived from inactive_intervals (no open interval), for filters and lists. */
   @Column('boolean', { name: 'is_active', default: true })
   isActive!: boolean;
+
+  /**
+   * The sums of the member's stored period totals (member_period_score), as exact decimals, kept
+   * by the score upsert: a challenge's totals add up its members' rows.
+   */
+  @Column('numeric', { name: 'total_distance', default: 0 })
+  totalDistance!: string;
+
+  @Column('numeric', { name: 'total_steps', default: 0 })
+  totalSteps!: string;
+
+  @Column('numeric', { name: 'total_calories', default: 0 })
+  totalCalories!: string;
+
+  @Column('numeric', { name: 'total_duration_seconds', default: 0 })
+  totalDurationSeconds!: string;
+
+  @Column('numeric', { name: 'total_points', default: 0 })
+  totalPoints!: string;
 }
 
 /** A profile that left an AUTOMATIC challenge: automatic enrollment skips it. */

@@ -1,5 +1,6 @@
 import { ChallengeMember, InactiveInterval, isActiveMember, MembershipRepository } from '@strive/domain';
 import { atomically, changedMembers, Db, recordLeaderboardChanges, Row, toDate } from '../shared/db';
+import { TOTALS } from './typeorm-score.repository';
 
 /** Shared by every member without inactive intervals (most of them): 100,000 members, one array. */
 const NO_INTERVALS: readonly InactiveInterval[] = Object.freeze([]);
@@ -64,11 +65,14 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     return atomically(this.db, async (db) => {
       // ON CONFLICT DO NOTHING RETURNING: a row comes back only for the members this statement inserted.
       const rows: Row[] = await db.query(
-        `INSERT INTO challenge_member (app_id, challenge_id, profile_id, team_id, joined_at, inactive_intervals, is_active)
-         SELECT c.app_id, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals, m.is_active
+        `INSERT INTO challenge_member (app_id, challenge_id, profile_id, team_id, joined_at, inactive_intervals, is_active, ${TOTALS.join(', ')})
+         SELECT c.app_id, m.challenge_id, m.profile_id, m.team_id, m.joined_at, m.inactive_intervals, m.is_active, ${TOTALS.map((t) => `kept.${t}`).join(', ')}
          FROM json_to_recordset($1::json) AS m(challenge_id uuid, profile_id uuid, team_id uuid, joined_at timestamptz,
               inactive_intervals jsonb, is_active boolean)
          JOIN challenge c ON c.id = m.challenge_id
+         -- A member back in a challenge finds the scores it kept when it left (their sums: see TypeOrmScoreRepository.saveMany).
+         CROSS JOIN LATERAL (SELECT ${TOTALS.map((t) => `coalesce(sum(s.${t}::numeric), 0) AS ${t}`).join(', ')} FROM member_period_score s
+                             WHERE s.app_id = c.app_id AND s.challenge_id = m.challenge_id AND s.profile_id = m.profile_id) kept
          WHERE NOT $2::boolean
             OR NOT EXISTS (SELECT 1 FROM challenge_opt_out o WHERE o.challenge_id = m.challenge_id AND o.profile_id = m.profile_id)
          ON CONFLICT (app_id, challenge_id, profile_id) DO NOTHING

@@ -1,6 +1,9 @@
 import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository } from '@strive/domain';
 import { changedMembers, Db, isoStrings, recordLeaderboardChanges, Row, toDate, toDateOrNull } from '../shared/db';
 
+/** The period totals a member's row of challenge_member sums up (see saveMany). */
+export const TOTALS = ['total_distance', 'total_steps', 'total_calories', 'total_duration_seconds', 'total_points'] as const;
+
 /** The columns toScore reads. */
 export const SCORE_COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,
   goal_reached_at, reached_at, current_run, best_run, best_run_at, reached_count, reached_count_at, fired_thresholds,
@@ -155,22 +158,42 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       });
     }
     const json = JSON.stringify(rows);
+    // The upsert, and in the same statement the members' totals (challenge_member.total_*) moved by
+    // what it changed: its new rows' totals less the rows they replace. Exact decimals, so the sums
+    // stay what a fresh sum of the stored rows gives. Every writer of a member's scores holds the
+    // member's turn, so no other write of these rows runs in between.
     await this.db.query(
-      `INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
-       SELECT * FROM json_to_recordset($1::json) AS s(app_id uuid, challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
-         period_start timestamptz, period_end timestamptz, progress double precision, goal_reached boolean,
-         goal_reached_at timestamptz, reached_at timestamptz, current_run int, best_run int, best_run_at timestamptz,
-         reached_count int, reached_count_at timestamptz, fired_thresholds double precision[], total_distance double precision,
-         total_steps double precision, total_calories double precision, total_duration_seconds double precision,
-         total_points double precision, updated_at timestamptz)
-       ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE SET team_id = EXCLUDED.team_id,
-         period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, progress = EXCLUDED.progress,
-         goal_reached = EXCLUDED.goal_reached, goal_reached_at = EXCLUDED.goal_reached_at, reached_at = EXCLUDED.reached_at,
-         current_run = EXCLUDED.current_run, best_run = EXCLUDED.best_run, best_run_at = EXCLUDED.best_run_at,
-         reached_count = EXCLUDED.reached_count, reached_count_at = EXCLUDED.reached_count_at, fired_thresholds = EXCLUDED.fired_thresholds, total_distance = EXCLUDED.total_distance,
-         total_steps = EXCLUDED.total_steps, total_calories = EXCLUDED.total_calories,
-         total_duration_seconds = EXCLUDED.total_duration_seconds, total_points = EXCLUDED.total_points,
-         updated_at = EXCLUDED.updated_at`,
+      `WITH s AS (
+         SELECT * FROM json_to_recordset($1::json) AS s(app_id uuid, challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
+           period_start timestamptz, period_end timestamptz, progress double precision, goal_reached boolean,
+           goal_reached_at timestamptz, reached_at timestamptz, current_run int, best_run int, best_run_at timestamptz,
+           reached_count int, reached_count_at timestamptz, fired_thresholds double precision[], total_distance double precision,
+           total_steps double precision, total_calories double precision, total_duration_seconds double precision,
+           total_points double precision, updated_at timestamptz)
+       ), replaced AS (
+         SELECT t.app_id, t.challenge_id, t.profile_id, ${TOTALS.map((c) => `t.${c}`).join(', ')}
+         FROM member_period_score t JOIN s ON t.app_id = s.app_id AND t.challenge_id = s.challenge_id AND t.profile_id = s.profile_id
+           AND t.period_index = s.period_index
+       ), written AS (
+         INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS}) SELECT * FROM s
+         ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE SET team_id = EXCLUDED.team_id,
+           period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, progress = EXCLUDED.progress,
+           goal_reached = EXCLUDED.goal_reached, goal_reached_at = EXCLUDED.goal_reached_at, reached_at = EXCLUDED.reached_at,
+           current_run = EXCLUDED.current_run, best_run = EXCLUDED.best_run, best_run_at = EXCLUDED.best_run_at,
+           reached_count = EXCLUDED.reached_count, reached_count_at = EXCLUDED.reached_count_at, fired_thresholds = EXCLUDED.fired_thresholds, total_distance = EXCLUDED.total_distance,
+           total_steps = EXCLUDED.total_steps, total_calories = EXCLUDED.total_calories,
+           total_duration_seconds = EXCLUDED.total_duration_seconds, total_points = EXCLUDED.total_points,
+           updated_at = EXCLUDED.updated_at
+         RETURNING app_id, challenge_id, profile_id, ${TOTALS.join(', ')}
+       ), moved AS (
+         SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+         FROM (SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `${c}::numeric`).join(', ')} FROM written
+               UNION ALL
+               SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `-${c}::numeric`).join(', ')} FROM replaced) change
+         GROUP BY app_id, challenge_id, profile_id
+       )
+       UPDATE challenge_member m SET ${TOTALS.map((c) => `${c} = m.${c} + moved.${c}`).join(', ')}
+       FROM moved WHERE m.app_id = moved.app_id AND m.challenge_id = moved.challenge_id AND m.profile_id = moved.profile_id`,
       [json],
     );
     await recordLeaderboardChanges(this.db, changedMembers(scores));
@@ -195,6 +218,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
 
   async deleteForChallenge(challengeId: string): Promise<void> {
     await this.db.query('DELETE FROM member_period_score WHERE challenge_id = $1', [challengeId]);
+    await this.db.query(`UPDATE challenge_member SET ${TOTALS.map((c) => `${c} = 0`).join(', ')} WHERE challenge_id = $1`, [challengeId]);
     await recordLeaderboardChanges(this.db, new Map([[challengeId, 'all']]));
   }
 }

@@ -14,6 +14,7 @@ import { ScoreFillFactor1795570000000 } from './1795570000000-ScoreFillFactor';
 import { ChallengeChangeNotify1795580000000 } from './1795580000000-ChallengeChangeNotify';
 import { BearerRevokedNotify1795590000000 } from './1795590000000-BearerRevokedNotify';
 import { ScoresWithoutForeignKeys1795600000000 } from './1795600000000-ScoresWithoutForeignKeys';
+import { MemberTotals1795600000001 } from './1795600000001-MemberTotals';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   ChallengeChangeNotify1795580000000,
   BearerRevokedNotify1795590000000,
   ScoresWithoutForeignKeys1795600000000,
+  MemberTotals1795600000001,
 ];
