@@ -159,7 +159,8 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     }
     const json = JSON.stringify(rows);
     // The upsert, and in the same statement the members' totals (challenge_member.total_*) moved by
-    // what it changed: its new rows' totals less the rows they replace. Exact decimals, so the sums
+    // what it changed (members whose totals stay are not rewritten): its new rows' totals less the
+    // rows they replace. Exact decimals, so the sums
     // stay what a fresh sum of the stored rows gives. Every writer of a member's scores holds the
     // member's turn, so no other write of these rows runs in between.
     await this.db.query(
@@ -191,6 +192,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
                UNION ALL
                SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `-${c}::numeric`).join(', ')} FROM replaced) change
          GROUP BY app_id, challenge_id, profile_id
+         HAVING ${TOTALS.map((c) => `sum(${c}) <> 0`).join(' OR ')}
        )
        UPDATE challenge_member m SET ${TOTALS.map((c) => `${c} = m.${c} + moved.${c}`).join(', ')}
        FROM moved WHERE m.app_id = moved.app_id AND m.challenge_id = moved.challenge_id AND m.profile_id = moved.profile_id`,
