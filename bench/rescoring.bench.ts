@@ -19,6 +19,9 @@
  *     the same compiled code as the API (BENCH_DIST, default ./dist).
  *  3. checks: a sample of members' stored scores of one day against the steps in health_record.
  *
+ * BENCH_SPLIT=1: the readers ask a web-only API process (JOBS_ENABLED=false) and the job runs in a
+ * second API process (JOBS_ENABLED=true, port + 1), as README "Configuration" describes a deployment
+ * whose web replicas do not run jobs.
  * BENCH_SKIP_WHOLE=1 measures the one more day only.
  * BENCH_PROFILE_DIR=dir: the whole-challenge rescore runs in this process too (not through the
  * job, no readers) and both rescores are recorded as CPU profiles (node:inspector) in dir.
@@ -41,6 +44,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3971);
 const BASE = `http://127.0.0.1:${PORT}`;
 const READERS = Number(process.env.BENCH_READERS ?? 4);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const SPLIT = process.env.BENCH_SPLIT === '1';
 const CLIENT = { id: 'bench-client', secret: 'bench-secret-0123456789' };
 const DAY_MS = 86_400_000;
 
@@ -56,12 +60,13 @@ function stats(values: number[]) {
 
 const api = apiClient(BASE);
 
-function startApi() {
+/** An API process on `port`; `jobs`: whether it runs the job runner (JOBS_ENABLED). */
+function startApi(port: number, jobs: boolean) {
   const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_API_HEAP_MB ?? 192}`, ...extra, join(DIST, 'apps/api/src/main.js')], {
     cwd: ROOT,
     env: {
-      ...process.env, DATABASE_URL: URL, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_APP: 'false', JOBS_POLL_INTERVAL_MS: '100',
+      ...process.env, DATABASE_URL: URL, PORT: String(port), LOG_LEVEL: 'warn', DEMO_APP: 'false', JOBS_ENABLED: String(jobs), JOBS_POLL_INTERVAL_MS: '100',
       BOOTSTRAP_CLIENT_ID: CLIENT.id, BOOTSTRAP_CLIENT_SECRET: CLIENT.secret, BOOTSTRAP_APP_NAME: 'Bench',
       RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
     },
@@ -83,9 +88,9 @@ function startApi() {
   };
 }
 
-async function waitReady(): Promise<void> {
+async function waitReady(base: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${BASE}/health`).then((r) => r.status === 200, () => false)) return;
+    if (await fetch(`${base}/health`).then((r) => r.status === 200, () => false)) return;
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new Error('API not ready');
@@ -167,8 +172,10 @@ async function main(): Promise<void> {
   // Events of earlier runs (already fanned out by their API) would only weigh on this run's fan-out.
   await pool.query('TRUNCATE challenge_event_outbox').catch(() => undefined);
   await pool.query('VACUUM ANALYZE').catch(() => undefined);
-  const server = startApi();
-  await waitReady();
+  // BENCH_SPLIT=1: the readers' API is a web-only replica and the jobs run in a process of their own.
+  const servers = SPLIT ? [startApi(PORT, false), startApi(PORT + 1, true)] : [startApi(PORT, true)];
+  await waitReady(BASE);
+  if (SPLIT) await waitReady(`http://127.0.0.1:${PORT + 1}`);
   log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, load: load() });
   const basic = Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64');
   const admin = (await api('/api/v1/token/', { method: 'POST', headers: { authorization: `Basic ${basic}` } })).access_token;
@@ -296,7 +303,7 @@ async function main(): Promise<void> {
   }
   log('summary', summary);
   await context.close();
-  await server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
   await pool.end();
 }
 

@@ -1,4 +1,4 @@
-import { EMPTY_REPETITION_STATE, MemberPeriodScore, nextRepetitionState } from '@strive/domain';
+import { EMPTY_REPETITION_STATE, MemberPeriodScore, nextRepetitionState, profileTurn } from '@strive/domain';
 import { FILL_REPETITION_STATE } from '../../src/persistence/migrations/1795551000000-RepetitionState';
 import { ChallengeMemberMother, MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
@@ -159,6 +159,23 @@ describeContract('ScoreRepository', (world) => {
     expect([await storedFor('profile_id', ID.profile1), await storedFor('profile_id', ID.profile2)]).toEqual([0, 1]);
     await world().challenges.delete(ID.appA, ID.challenge1);
     expect(await storedFor('challenge_id', ID.challenge1)).toBe(0);
+  });
+
+  it("deletes a profile after the writer that holds the profile's turn, its new scores with it (hand-written SQL)", async () => {
+    if (!world().engine) return;
+    const order: string[] = [];
+    let deletion: Promise<void> = Promise.resolve();
+    await world().unitOfWork.run(async (ports) => {
+      await ports.takeTurn(profileTurn(ID.profile1));
+      deletion = world().profiles.delete(ID.appA, ID.profile1).then(() => void order.push('profile deleted'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The profile row is not locked: only the turn keeps the deletion waiting.
+      await ports.scores.saveMany([score(ID.challenge1, ID.profile1, 7)]);
+      order.push('scores written');
+    });
+    await deletion;
+    expect(order).toEqual(['scores written', 'profile deleted']);
+    expect(await storedFor('profile_id', ID.profile1)).toBe(0);
   });
 
   it('writes no score for a profile or a challenge that does not exist, and the others of the same call (hand-written SQL)', async () => {

@@ -26,6 +26,10 @@ export interface ProfileRepository {
   findInApp(appId: string, id: string): Promise<Profile | null>;
   findByBearerDigest(digest: string): Promise<Profile | null>;
   list(query: ProfileQuery): Promise<ProfilePage>;
+  /**
+   * Deletes the profile with its derived rows (points days, challenge scores), in the profile's
+   * turn (profileTurn): a writer of its scores that holds the turn commits first and its rows go too.
+   */
   delete(appId: string, id: string): Promise<void>;
   /** Those of the ids that are profiles of the app (any order). */
   findExistingIds(appId: string, ids: readonly string[]): Promise<string[]>;

@@ -49,6 +49,13 @@ export interface TransactionPorts {
   takeTurn(...keys: string[]): Promise<void>;
 }
 
+/**
+ * The turn of a profile's derived rows (its points and its challenge scores): every writer of them
+ * takes it, and so does the profile's deletion, so no score is written for a profile deleted
+ * meanwhile (scores have no foreign keys: docs/decisions.md "Scores have no foreign keys").
+ */
+export const profileTurn = (profileId: string): string => `profile:${profileId}`;
+
 /** Runs work in one transaction: all of it commits, or none of it (a thrown error rolls back). */
 export interface UnitOfWork {
   run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T>;

@@ -3,7 +3,7 @@ import { PointsEvent } from '../points/points-event';
 import { HealthRecord } from '../records/health-record';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { HealthUpsertResult } from '../ports/health-record-repository';
-import { UnitOfWork } from '../ports/unit-of-work';
+import { profileTurn, UnitOfWork } from '../ports/unit-of-work';
 
 export interface RecordActivityInput {
   readonly appId: string;
@@ -50,7 +50,7 @@ export class RecordActivityUseCase {
       if (change) {
         // Stores of one profile run side by side; what follows from them takes turns, so the last
         // one to count sees every record committed before it.
-        await ports.takeTurn(`profile:${profileId}`);
+        await ports.takeTurn(profileTurn(profileId));
         for (const listener of this.listeners) await listener.activityChanged(change, ports);
       }
       return { upsert, change };

@@ -2,7 +2,7 @@ import { Clock } from '../ports/clock';
 import { ChallengeRepository } from '../ports/challenge-repository';
 import { JobQueue } from '../ports/job-queue';
 import { ProfileRepository } from '../ports/profile-repository';
-import { UnitOfWork } from '../ports/unit-of-work';
+import { profileTurn, UnitOfWork } from '../ports/unit-of-work';
 import { isRescorable } from './rescore-member.use-case';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
 
@@ -31,7 +31,7 @@ export class RecountAppPointsUseCase {
       const page = await this.profiles.list({ appId, ordering: { field: 'created', descending: false }, limit: PAGE, offset });
       for (const profile of page.items) {
         await this.unitOfWork.run(async (ports) => {
-          await ports.takeTurn(`profile:${profile.id}`);
+          await ports.takeTurn(profileTurn(profile.id));
           await this.ledger.recountAll(ports, appId, profile.id);
         });
       }

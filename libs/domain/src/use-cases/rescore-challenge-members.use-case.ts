@@ -9,7 +9,7 @@ import { MemberRescorer } from '../ports/member-rescorer';
 import { MembershipRepository } from '../ports/membership-repository';
 import { PointsDefinitionRepository } from '../ports/points-repository';
 import { ScoringSpan } from '../ports/scoring-batch-reader';
-import { UnitOfWork } from '../ports/unit-of-work';
+import { profileTurn, UnitOfWork } from '../ports/unit-of-work';
 import { isRescorable, RescoreMemberUseCase } from './rescore-member.use-case';
 import { recordPointsOf } from './rescore-profile-challenges.use-case';
 
@@ -96,7 +96,7 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
     to: Date,
   ): Promise<void> {
     await this.unitOfWork.run(async (ports) => {
-      await ports.takeTurn(...members.map((member) => `profile:${member.profileId}`));
+      await ports.takeTurn(...members.map((member) => profileTurn(member.profileId)));
       const batch = await ports.scoringBatches.read(challenge, members.map((member) => member.profileId), span);
       const scores: MemberPeriodScore[] = [];
       const events: ChallengeDomainEvent[] = [];

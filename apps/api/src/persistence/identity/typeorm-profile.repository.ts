@@ -1,8 +1,8 @@
-import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository } from '@strive/domain';
+import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository, profileTurn } from '@strive/domain';
 import { Brackets, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
 import { markChallengesChanged } from '../shared/change-feed';
-import { atomically, Db, Row, toDate } from '../shared/db';
+import { atomically, Db, Row, takeTurns, toDate } from '../shared/db';
 
 const ORDER_COLUMN: Record<ProfileOrderField, string> = {
   name: 'profile.name',
@@ -117,6 +117,8 @@ export class TypeOrmProfileRepository implements ProfileRepository {
     // that names it as changed (cached boards drop it: see recordLeaderboardChanges), and the
     // profile (its other rows cascade).
     await atomically(this.dataSource, async (db) => {
+      // A scoring batch or an upload holding the turn commits first: the delete below sees its scores.
+      await takeTurns(db, [profileTurn(id)]);
       const [deleted]: Row[] = await db.query(
         `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
          scores AS (DELETE FROM member_period_score WHERE app_id = $1 AND challenge_id IN (SELECT id FROM challenge WHERE app_id = $1)

@@ -11,6 +11,15 @@ export type Row = Record<string, unknown>;
 export const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 export const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
 
+/**
+ * Waits for the turns of `keys` (TransactionPorts.takeTurn), held to the transaction's end: in one
+ * sorted order, so two takers of overlapping keys never wait for each other in a circle.
+ */
+export async function takeTurns(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.query('SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) keys', [keys]);
+}
+
 /** Runs `work` in a transaction: the caller's, when `db` is already a transaction's manager. */
 export async function atomically<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (db instanceof EntityManager && db.queryRunner?.isTransactionActive) return work(db);

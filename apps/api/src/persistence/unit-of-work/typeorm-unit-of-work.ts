@@ -15,6 +15,7 @@ import { TypeOrmProfileRepository } from '../identity/typeorm-profile.repository
 import { TypeOrmConnectionRepository } from '../connections/typeorm-connection.repository';
 import { TypeOrmDeviceRepository } from '../notifications/typeorm-device.repository';
 import { TypeOrmNotificationRepository } from '../notifications/typeorm-notification.repository';
+import { takeTurns } from '../shared/db';
 
 /**
  * A database transaction handing out the domain's ports built on its manager. `takeTurn` is a
@@ -58,14 +59,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       connections: new TypeOrmConnectionRepository(manager),
       devices: new TypeOrmDeviceRepository(manager),
       notifications: new TypeOrmNotificationRepository(manager),
-      takeTurn: async (...keys) => {
-        if (keys.length === 0) return;
-        // In one sorted order, so two takers of overlapping keys never wait for each other in a circle.
-        await manager.query(
-          'SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) keys',
-          [keys],
-        );
-      },
+      takeTurn: (...keys) => takeTurns(manager, keys),
     };
   }
 }
