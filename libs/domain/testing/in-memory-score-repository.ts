@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding } from '../src/challenge/member-period-score';
 import { scoreFromState } from '../src/challenge/repetition';
 import { ScoreRepository } from '../src/ports/score-repository';
@@ -47,8 +48,11 @@ export class InMemoryScoreRepository implements ScoreRepository {
   }
 
   async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {
+    const unstamped = (score: MemberPeriodScore) => ({ ...score, updatedAt: null });
     for (const score of scores) {
-      this.rows.set(`${score.challengeId}|${score.profileId}|${score.periodIndex}`, score);
+      const key = `${score.challengeId}|${score.profileId}|${score.periodIndex}`;
+      const stored = this.rows.get(key);
+      if (!stored || !isDeepStrictEqual(unstamped(stored), unstamped(score))) this.rows.set(key, score);
     }
   }
 

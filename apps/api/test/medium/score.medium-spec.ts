@@ -118,6 +118,13 @@ describeContract('ScoreRepository', (world) => {
     expect(byProfileAndPeriod(await world().scores.findForChallenge(ID.challenge1, 0, 9))).toEqual([reached, again, p1day2, p2day1]);
   });
 
+  it('leaves a score that the rescore did not change as it was: its updatedAt is when it last changed', async () => {
+    const later = new Date('2026-03-05T08:00:00Z');
+    await world().scores.saveMany([{ ...p1day1, updatedAt: later }, { ...p1day2, progress: 1, updatedAt: later }]);
+    // p1day1 came back the same but for updatedAt: kept from beforeEach; p1day2 changed: stamped.
+    expect(await world().scores.findForMember(ID.challenge1, ID.profile1, [1, 2])).toEqual([p1day1, { ...p1day2, progress: 1, updatedAt: later }]);
+  });
+
   it('migration RepetitionState fills existing rows as the domain folds them (a missing period breaks a run)', async () => {
     const engine = world().engine;
     if (!engine) return;
@@ -210,6 +217,16 @@ describeContract('ScoreRepository', (world) => {
       { ...reached, totals: { ...reached.totals, steps: 9000.25 } },
       { ...p1day1, totals: { ...p1day1.totals, steps: 0.1 } },
       score(ID.challenge1, ID.profile2, 5, { totals: { distance: 0, steps: 0.2, calories: 0, durationSeconds: 0, points: 0.3 } }),
+    ]);
+    expect(await kept()).toEqual([
+      { profile_id: ID.profile1, kept: 9000.35, points: 12.75, fresh: 9000.35 },
+      { profile_id: ID.profile2, kept: 0.2, points: 0.3, fresh: 0.2 },
+    ]);
+    // The same scores again, only restamped: rows left as they were, sums unmoved.
+    const restamped = new Date('2026-03-06T00:00:00Z');
+    await world().scores.saveMany([
+      { ...reached, totals: { ...reached.totals, steps: 9000.25 }, updatedAt: restamped },
+      score(ID.challenge1, ID.profile2, 5, { totals: { distance: 0, steps: 0.2, calories: 0, durationSeconds: 0, points: 0.3 }, updatedAt: restamped }),
     ]);
     expect(await kept()).toEqual([
       { profile_id: ID.profile1, kept: 9000.35, points: 12.75, fresh: 9000.35 },

@@ -22,7 +22,10 @@ export interface ScoreRepository {
     repetition: 'STREAK' | 'STICK TO IT',
     profileIds?: readonly string[],
   ): Promise<MemberPeriodStanding[]>;
-  /** Inserts or replaces each score by its key. */
+  /**
+   * Inserts or replaces each score by its key; a stored score that differs only in updatedAt is
+   * left as it is (updatedAt: when the score last changed).
+   */
   saveMany(scores: readonly MemberPeriodScore[]): Promise<void>;
   /** Drops every stored score of the challenge (its rules changed: scores are recomputed). */
   deleteForChallenge(challengeId: string): Promise<void>;

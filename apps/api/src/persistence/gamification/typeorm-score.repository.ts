@@ -9,6 +9,12 @@ export const SCORE_COLUMNS = `challenge_id, profile_id, team_id, period_index, p
   goal_reached_at, reached_at, current_run, best_run, best_run_at, reached_count, reached_count_at, fired_thresholds,
   total_distance, total_steps, total_calories, total_duration_seconds, total_points, updated_at`;
 
+/** What a rescore can change in a stored row (all but its key and updated_at). */
+const SCORED = [
+  'team_id', 'period_start', 'period_end', 'progress', 'goal_reached', 'goal_reached_at', 'reached_at', 'current_run', 'best_run',
+  'best_run_at', 'reached_count', 'reached_count_at', 'fired_thresholds', ...TOTALS,
+] as const;
+
 export function toScore(row: Row): MemberPeriodScore {
   return {
     challengeId: row.challenge_id as string,
@@ -163,7 +169,10 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     // what it changed: its new rows' totals less the rows they replace (members whose totals stay
     // are not rewritten). Exact decimals, so the sums stay what a fresh sum of the stored rows
     // gives. Every writer of a member's scores holds the member's turn, so no other write of these
-    // rows runs in between.
+    // rows runs in between. A row the rescore computed as it was stored is left out before the
+    // insert (a rule change or a resent day leaves most rows as they were): ON CONFLICT's own
+    // WHERE would still lock, and so write, every row it skips. Its updated_at stays when it last
+    // changed.
     await this.db.query(
       `WITH s AS (
          SELECT * FROM json_to_recordset($1::json) AS s(app_id uuid, challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
@@ -172,28 +181,20 @@ export class TypeOrmScoreRepository implements ScoreRepository {
            reached_count int, reached_count_at timestamptz, fired_thresholds double precision[], total_distance double precision,
            total_steps double precision, total_calories double precision, total_duration_seconds double precision,
            total_points double precision, updated_at timestamptz)
-       ), replaced AS (
-         SELECT t.app_id, t.challenge_id, t.profile_id, ${TOTALS.map((c) => `t.${c}`).join(', ')}
-         FROM member_period_score t JOIN s ON t.app_id = s.app_id AND t.challenge_id = s.challenge_id AND t.profile_id = s.profile_id
-           AND t.period_index = s.period_index
+       ), changed AS (
+         SELECT s.*, ${TOTALS.map((c) => `t.${c} AS replaced_${c}`).join(', ')}
+         FROM s LEFT JOIN member_period_score t ON t.app_id = s.app_id AND t.challenge_id = s.challenge_id
+           AND t.profile_id = s.profile_id AND t.period_index = s.period_index
+         WHERE t.app_id IS NULL OR (${SCORED.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SCORED.map((c) => `s.${c}`).join(', ')})
        ), written AS (
-         INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS}) SELECT * FROM s
-         ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE SET team_id = EXCLUDED.team_id,
-           period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, progress = EXCLUDED.progress,
-           goal_reached = EXCLUDED.goal_reached, goal_reached_at = EXCLUDED.goal_reached_at, reached_at = EXCLUDED.reached_at,
-           current_run = EXCLUDED.current_run, best_run = EXCLUDED.best_run, best_run_at = EXCLUDED.best_run_at,
-           reached_count = EXCLUDED.reached_count, reached_count_at = EXCLUDED.reached_count_at, fired_thresholds = EXCLUDED.fired_thresholds, total_distance = EXCLUDED.total_distance,
-           total_steps = EXCLUDED.total_steps, total_calories = EXCLUDED.total_calories,
-           total_duration_seconds = EXCLUDED.total_duration_seconds, total_points = EXCLUDED.total_points,
-           updated_at = EXCLUDED.updated_at
-         RETURNING app_id, challenge_id, profile_id, ${TOTALS.join(', ')}
+         INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS}) SELECT app_id, ${SCORE_COLUMNS} FROM changed
+         ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE
+           SET ${SCORED.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = EXCLUDED.updated_at
        ), moved AS (
-         SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
-         FROM (SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `${c}::numeric`).join(', ')} FROM written
-               UNION ALL
-               SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `-${c}::numeric`).join(', ')} FROM replaced) change
-         GROUP BY app_id, challenge_id, profile_id
-         HAVING ${TOTALS.map((c) => `sum(${c}) <> 0`).join(' OR ')}
+         SELECT app_id, challenge_id, profile_id,
+           ${TOTALS.map((c) => `sum(${c}::numeric - coalesce(replaced_${c}::numeric, 0)) AS ${c}`).join(', ')}
+         FROM changed GROUP BY app_id, challenge_id, profile_id
+         HAVING ${TOTALS.map((c) => `sum(${c}::numeric - coalesce(replaced_${c}::numeric, 0)) <> 0`).join(' OR ')}
        )
        UPDATE challenge_member m SET ${TOTALS.map((c) => `${c} = m.${c} + moved.${c}`).join(', ')}
        FROM moved WHERE m.app_id = moved.app_id AND m.challenge_id = moved.challenge_id AND m.profile_id = moved.profile_id`,
