@@ -280,17 +280,17 @@ describe('ECG PDF (GET profile/{id}/ecg_recordings/pdf/)', () => {
     it('grants and revokes ecg_pdf per app, saying what changed, and refuses unknown apps, features and bad usage', async () => {
       const created = JSON.parse((await cli('app', 'create', '--name', 'Clinic')).stdout.trim());
       const client = { clientId: created.client_id, clientSecret: created.client_secret };
-      const granted = JSON.parse((await cli('app', 'grant', '--client-id', client.clientId, '--feature', 'ecg_pdf')).stdout.trim());
+      const granted = JSON.parse((await cli('app', 'grant', `--client-id=${client.clientId}`, '--feature', 'ecg_pdf')).stdout.trim());
       expect(granted).toEqual({ client_id: client.clientId, feature: 'ecg_pdf', granted: true, changed: true });
       expect(await status(client)).toBe(200);
 
-      const revoked = JSON.parse((await cli('app', 'revoke', '--client-id', client.clientId, '--feature', 'ecg_pdf')).stdout.trim());
+      const revoked = JSON.parse((await cli('app', 'revoke', `--client-id=${client.clientId}`, '--feature', 'ecg_pdf')).stdout.trim());
       expect(revoked).toEqual({ client_id: client.clientId, feature: 'ecg_pdf', granted: false, changed: true });
       expect(await status(client)).toBe(403);
 
       await expect(cli('app', 'grant', '--client-id', 'nobody', '--feature', 'ecg_pdf')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No app has the client id "nobody"') });
-      await expect(cli('app', 'grant', '--client-id', client.clientId, '--feature', 'x_ray')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown feature "x_ray"; known: ecg_pdf') });
-      await expect(cli('app', 'grant', '--client-id', client.clientId)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run cli -- app grant --client-id <id> --feature <feature>') });
+      await expect(cli('app', 'grant', `--client-id=${client.clientId}`, '--feature', 'x_ray')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown feature "x_ray"; known: ecg_pdf') });
+      await expect(cli('app', 'grant', `--client-id=${client.clientId}`)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run cli -- app grant --client-id <id> --feature <feature>') });
     }, 240_000);
   });
 });

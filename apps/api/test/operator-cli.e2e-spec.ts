@@ -114,7 +114,7 @@ describe('operator CLI', () => {
       const oldSecret = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')).client_secret;
       expect(JSON.parse(listed.stdout)).toEqual([{ client_id: demo.client_id, name: 'Demo app', created_at: expect.any(String) }]);
 
-      const rotated = await cli(embedded, 'app', 'rotate-secret', '--client-id', demo.client_id);
+      const rotated = await cli(embedded, 'app', 'rotate-secret', `--client-id=${demo.client_id}`);
       expect(rotated.code).toBe(0);
       const fresh = JSON.parse(rotated.stdout);
       expect(fresh).toEqual({ client_id: demo.client_id, client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
@@ -127,8 +127,8 @@ describe('operator CLI', () => {
       expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining('is seeded already (12 demo profiles): nothing was changed.') });
 
       const club = JSON.parse((await cli(embedded, 'app', 'create', '--name', 'Club')).stdout);
-      expect(await cli(embedded, 'app', 'delete', '--client-id', club.client_id)).toMatchObject({ code: 2, stderr: expect.stringContaining('add --yes to confirm') });
-      expect(await cli(embedded, 'app', 'delete', '--client-id', club.client_id, '--yes')).toMatchObject({ code: 0 });
+      expect(await cli(embedded, 'app', 'delete', `--client-id=${club.client_id}`)).toMatchObject({ code: 2, stderr: expect.stringContaining('add --yes to confirm') });
+      expect(await cli(embedded, 'app', 'delete', `--client-id=${club.client_id}`, '--yes')).toMatchObject({ code: 0 });
       expect(JSON.parse((await cli(embedded, 'app', 'list', '--json')).stdout).map((app: { name: string }) => app.name)).toEqual(['Demo app']);
       expect(await cli(embedded, 'app', 'frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('app rotate-secret --client-id <id>') });
 
@@ -161,10 +161,10 @@ describe('operator CLI', () => {
         const postgres = { DATABASE_URL: databaseUrl };
         const keep = JSON.parse((await cli(postgres, 'app', 'create', '--name', 'Keep')).stdout);
         const gone = JSON.parse((await cli(postgres, 'app', 'create', '--name', 'Gone')).stdout);
-        const seeded = await cli(postgres, 'demo', 'seed', '--client-id', gone.client_id);
+        const seeded = await cli(postgres, 'demo', 'seed', `--client-id=${gone.client_id}`);
         expect(seeded.stderr).toContain(`Database: PostgreSQL ${new URL(databaseUrl).hostname}`);
         expect(seeded.code).toBe(0);
-        await cli(postgres, 'demo', 'seed', '--client-id', keep.client_id);
+        await cli(postgres, 'demo', 'seed', `--client-id=${keep.client_id}`);
 
         const owned = async (clientId: string) => {
           const tables: { table_name: string }[] = await test.dataSource.query(
@@ -183,7 +183,7 @@ describe('operator CLI', () => {
         expect(await owned(gone.client_id)).toBeGreaterThan(12 * 30);
 
         const [{ id: goneId }] = await test.dataSource.query('SELECT id FROM app WHERE client_id = $1', [gone.client_id]);
-        expect(await cli(postgres, 'app', 'delete', '--client-id', gone.client_id, '--yes')).toMatchObject({ code: 0 });
+        expect(await cli(postgres, 'app', 'delete', `--client-id=${gone.client_id}`, '--yes')).toMatchObject({ code: 0 });
         expect(await test.dataSource.query('SELECT client_id FROM app ORDER BY name')).toEqual([{ client_id: keep.client_id }]);
         for (const table of ['profile', 'health_record', 'challenge', 'challenge_member', 'member_period_score', 'team', 'profile_points_day', 'job']) {
           expect(await test.dataSource.query(`SELECT count(*)::int AS n FROM "${table}" WHERE app_id = $1`, [goneId])).toEqual([{ n: 0 }]);
