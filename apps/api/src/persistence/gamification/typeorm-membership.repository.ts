@@ -1,5 +1,5 @@
 import { ChallengeMember, InactiveInterval, isActiveMember, MembershipRepository } from '@strive/domain';
-import { atomically, changedMembers, Db, recordLeaderboardChanges, Row, toDate } from '../shared/db';
+import { atomically, changedMembers, Db, epochMs, fromEpochMs, recordLeaderboardChanges, Row, toDate } from '../shared/db';
 import { TOTALS } from './typeorm-score.repository';
 
 /** Shared by every member without inactive intervals (most of them): 100,000 members, one array. */
@@ -11,7 +11,7 @@ export function toMember(row: Row): ChallengeMember {
     challengeId: row.challenge_id as string,
     profileId: row.profile_id as string,
     teamId: (row.team_id as string | null) ?? null,
-    joinedAt: row.joined_ms !== undefined ? new Date(Number(row.joined_ms)) : toDate(row.joined_at),
+    joinedAt: row.joined_ms !== undefined ? fromEpochMs(row.joined_ms) : toDate(row.joined_at),
     inactiveIntervals:
       intervals.length === 0 ? NO_INTERVALS : intervals.map((i) => ({ from: new Date(i.from), to: i.to === null ? null : new Date(i.to) })),
   };
@@ -42,7 +42,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
 
   async listByChallenge(challengeId: string): Promise<ChallengeMember[]> {
     const rows: Row[] = await this.db.query(
-      `SELECT challenge_id, profile_id, team_id, (extract(epoch FROM joined_at) * 1000)::float8 AS joined_ms,
+      `SELECT challenge_id, profile_id, team_id, ${epochMs('joined_at', 'joined_ms')},
               CASE WHEN inactive_intervals = '[]'::jsonb THEN NULL ELSE inactive_intervals END AS inactive_intervals
        FROM challenge_member WHERE challenge_id = $1 ORDER BY joined_at, profile_id`,
       [challengeId],

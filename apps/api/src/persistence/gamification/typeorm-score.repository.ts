@@ -1,13 +1,19 @@
 import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository } from '@strive/domain';
-import { changedMembers, Db, isoStrings, recordLeaderboardChanges, Row, toDate, toDateOrNull } from '../shared/db';
+import { changedMembers, Db, epochMs, fromEpochMs, fromEpochMsOrNull, isoStrings, recordLeaderboardChanges, Row } from '../shared/db';
 
 /** The period totals a member's row of challenge_member sums up (see saveMany). */
 export const TOTALS = ['total_distance', 'total_steps', 'total_calories', 'total_duration_seconds', 'total_points'] as const;
 
-/** The columns toScore reads. */
-export const SCORE_COLUMNS = `challenge_id, profile_id, team_id, period_index, period_start, period_end, progress, goal_reached,
-  goal_reached_at, reached_at, current_run, best_run, best_run_at, reached_count, reached_count_at, fired_thresholds,
-  total_distance, total_steps, total_calories, total_duration_seconds, total_points, updated_at`;
+/** The columns of a score (but app_id), as saveMany writes them. */
+const SCORE_COLUMN_NAMES = [
+  'challenge_id', 'profile_id', 'team_id', 'period_index', 'period_start', 'period_end', 'progress', 'goal_reached', 'goal_reached_at',
+  'reached_at', 'current_run', 'best_run', 'best_run_at', 'reached_count', 'reached_count_at', 'fired_thresholds', ...TOTALS, 'updated_at',
+] as const;
+const SCORE_INSTANTS = new Set(['period_start', 'period_end', 'goal_reached_at', 'reached_at', 'best_run_at', 'reached_count_at', 'updated_at']);
+const SCORE_COLUMNS = SCORE_COLUMN_NAMES.join(', ');
+
+/** The columns toScore reads: its instants as epoch milliseconds (seven a row). */
+export const SCORE_READ = SCORE_COLUMN_NAMES.map((c) => (SCORE_INSTANTS.has(c) ? epochMs(c) : c)).join(', ');
 
 /** What a rescore can change in a stored row (all but its key and updated_at). */
 const SCORED = [
@@ -21,18 +27,18 @@ export function toScore(row: Row): MemberPeriodScore {
     profileId: row.profile_id as string,
     teamId: (row.team_id as string | null) ?? null,
     periodIndex: Number(row.period_index),
-    periodStart: toDate(row.period_start),
-    periodEnd: toDate(row.period_end),
+    periodStart: fromEpochMs(row.period_start),
+    periodEnd: fromEpochMs(row.period_end),
     progress: Number(row.progress),
     goalReached: row.goal_reached as boolean,
-    goalReachedAt: toDateOrNull(row.goal_reached_at),
-    reachedAt: toDateOrNull(row.reached_at),
+    goalReachedAt: fromEpochMsOrNull(row.goal_reached_at),
+    reachedAt: fromEpochMsOrNull(row.reached_at),
     repetition: {
       currentRun: Number(row.current_run),
       bestRun: Number(row.best_run),
-      bestRunAt: toDateOrNull(row.best_run_at),
+      bestRunAt: fromEpochMsOrNull(row.best_run_at),
       reachedCount: Number(row.reached_count),
-      reachedCountAt: toDateOrNull(row.reached_count_at),
+      reachedCountAt: fromEpochMsOrNull(row.reached_count_at),
     },
     firedThresholds: ((row.fired_thresholds as number[]) ?? []).map(Number),
     totals: {
@@ -42,7 +48,7 @@ export function toScore(row: Row): MemberPeriodScore {
       durationSeconds: Number(row.total_duration_seconds),
       points: Number(row.total_points),
     },
-    updatedAt: toDate(row.updated_at),
+    updatedAt: fromEpochMs(row.updated_at),
   };
 }
 
@@ -65,12 +71,12 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
     const rows: Row[] = periodIndexes
       ? await this.db.query(
-          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE ${membersOf('= $2')} AND period_index = ANY($3::int[])
+          `SELECT ${SCORE_READ} FROM member_period_score WHERE ${membersOf('= $2')} AND period_index = ANY($3::int[])
            ORDER BY period_index`,
           [challengeId, profileId, [...periodIndexes]],
         )
       : await this.db.query(
-          `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE ${membersOf('= $2')} ORDER BY period_index`,
+          `SELECT ${SCORE_READ} FROM member_period_score WHERE ${membersOf('= $2')} ORDER BY period_index`,
           [challengeId, profileId],
         );
     return rows.map(toScore);
@@ -78,21 +84,20 @@ export class TypeOrmScoreRepository implements ScoreRepository {
 
   async findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
     const rows: Row[] = await this.db.query(
-      `SELECT ${SCORE_COLUMNS} FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
+      `SELECT ${SCORE_READ} FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
       [challengeId, fromIndex, toIndex],
     );
     return rows.map(toScore);
   }
 
   /**
-   * Leaderboards rank every member: only the outcome columns, instants as epoch milliseconds
-   * (cheaper to turn into Dates than timestamp text), so 100,000 rows stay a few MB.
+   * Leaderboards rank every member: only the outcome columns (instants as epoch milliseconds), so
+   * 100,000 rows stay a few MB.
    */
   async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]> {
     const rows: Row[] = await this.db.query(
       `SELECT profile_id, team_id, period_index, progress, goal_reached,
-              (extract(epoch FROM goal_reached_at) * 1000)::float8 AS goal_reached_ms,
-              (extract(epoch FROM reached_at) * 1000)::float8 AS reached_ms
+              ${epochMs('goal_reached_at')}, ${epochMs('reached_at')}
        FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($4::uuid[])') : 'challenge_id = $1'} AND period_index BETWEEN $2 AND $3`,
       [challengeId, fromIndex, toIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
@@ -102,8 +107,8 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       periodIndex: Number(row.period_index),
       progress: Number(row.progress),
       goalReached: row.goal_reached as boolean,
-      goalReachedAt: row.goal_reached_ms === null ? null : new Date(Number(row.goal_reached_ms)),
-      reachedAt: row.reached_ms === null ? null : new Date(Number(row.reached_ms)),
+      goalReachedAt: fromEpochMsOrNull(row.goal_reached_at),
+      reachedAt: fromEpochMsOrNull(row.reached_at),
     }));
   }
 
@@ -116,7 +121,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   ): Promise<MemberPeriodStanding[]> {
     const [score, at] = repetition === 'STREAK' ? ['best_run', 'best_run_at'] : ['reached_count', 'reached_count_at'];
     const rows: Row[] = await this.db.query(
-      `SELECT profile_id, progress, goal_reached, ${score} AS score, (extract(epoch FROM ${at}) * 1000)::float8 AS score_ms
+      `SELECT profile_id, progress, goal_reached, ${score} AS score, ${epochMs(at, 'score_at')}
        FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($3::uuid[])') : 'challenge_id = $1'} AND period_index = $2`,
       [challengeId, periodIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
@@ -125,7 +130,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       progress: Number(row.progress),
       goalReached: row.goal_reached as boolean,
       score: row.score as number,
-      scoreAt: row.score_ms === null ? null : new Date(Number(row.score_ms)),
+      scoreAt: fromEpochMsOrNull(row.score_at),
     }));
   }
 

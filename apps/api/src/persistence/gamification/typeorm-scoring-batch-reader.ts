@@ -3,12 +3,12 @@ import {
   PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader,
   ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
-import { SCORED_FIELDS, scoredFields } from '../records/typeorm-activity.repository';
+import { SCORED_COLUMNS, scoredFields } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
 import { Db, Row } from '../shared/db';
 import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
-import { SCORE_COLUMNS, toScore } from './typeorm-score.repository';
+import { SCORE_READ, toScore } from './typeorm-score.repository';
 
 type RecordRow = Parameters<typeof scoredFields>[0] & { profile_id: string };
 
@@ -74,14 +74,14 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     const days: RecordRow[] = kinds.workouts
       ? []
       : await db.query(
-          `SELECT profile_id, source, external_id, time, ${SCORED_FIELDS} FROM health_record
+          `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND time >= $3 AND time <= $4`,
           // A daily summary is filed at 00:00 UTC of its date (not the session's time zone's midnight).
           [appId, ids, new Date(`${span.firstDate}T00:00:00Z`), new Date(`${span.lastDate}T00:00:00Z`)],
         );
     const sessions: RecordRow[] = kinds.workouts
       ? await db.query(
-          `SELECT profile_id, source, external_id, time, ${SCORED_FIELDS} FROM health_record
+          `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'workout' AND time >= $3 AND time < $4`,
           [appId, ids, new Date(span.from.getTime() - WORKOUT_LOOK_BEHIND_MS), span.to],
         )
@@ -105,7 +105,7 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
   static async loadProfile(db: Db, appId: string, profileId: string, request: ProfileScoringRequest): Promise<PrefetchedActivity> {
     const read = (type: string, from: Date, to: Date): Promise<RecordRow[]> =>
       db.query(
-        `SELECT profile_id, source, external_id, time, ${SCORED_FIELDS} FROM health_record
+        `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
          WHERE app_id = $1 AND profile_id = $2 AND type = $3 AND subtype = '' AND time >= $4 AND time <= $5
          ORDER BY time, source, external_id`,
         [appId, profileId, type, from, to],
@@ -173,7 +173,7 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
    */
   static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number): Promise<PrefetchedScores> {
     return PrefetchedScores.of(await db.query(
-      `SELECT ${SCORE_COLUMNS} FROM member_period_score
+      `SELECT ${SCORE_READ} FROM member_period_score
        WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index >= $4`,
       [appId, challengeId, [...profileIds], first],
     ));
@@ -183,7 +183,7 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
   static async loadProfile(db: Db, appId: string, profileId: string, ranges: ProfileScoringRequest['scores']): Promise<PrefetchedScores> {
     if (ranges.length === 0) return new PrefetchedScores(new Map());
     return PrefetchedScores.of(await db.query(
-      `SELECT ${SCORE_COLUMNS} FROM member_period_score s
+      `SELECT ${SCORE_READ} FROM member_period_score s
        JOIN unnest($3::uuid[], $4::int[], $5::int[]) AS r(cid, first_index, last_index)
          ON s.challenge_id = r.cid AND s.period_index BETWEEN r.first_index AND r.last_index
        WHERE s.app_id = $1 AND s.profile_id = $2`,

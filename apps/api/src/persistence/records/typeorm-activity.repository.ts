@@ -1,7 +1,7 @@
 import {
   ActivityRepository, DailySummary, dailySummaryOf, RecordDateRange, RecordTimeRange, ScoredRecordFields, Source, Workout, workoutOf,
 } from '@strive/domain';
-import { Db, toDate } from '../shared/db';
+import { Db, epochMs, fromEpochMs } from '../shared/db';
 
 /** The fields of a record's data that scoring reads (the stored record may carry samples and more). */
 const FIELDS = ['date', 'distance', 'steps', 'calories', 'active_duration', 'type', 'duration', 'is_manual'] as const;
@@ -9,21 +9,23 @@ const FIELDS = ['date', 'distance', 'steps', 'calories', 'active_duration', 'typ
 interface Row extends Partial<Record<`f_${(typeof FIELDS)[number]}`, unknown>> {
   source: Source;
   external_id: string;
-  time: Date | string;
+  /** Epoch milliseconds. */
+  time: number | string;
 }
 
 /**
- * Those fields, one column each (`f_<field>`, null when absent). Building one small JSON object
- * per row in SQL (jsonb_build_object) took 5 us a row, twice the cost of the read itself, on
- * the 9,000 records of a rescoring batch (docs/benchmarks.md "Scoring speed").
+ * The columns scoredFields reads: the record's key, its time (epoch milliseconds) and those
+ * fields, one column each (`f_<field>`, null when absent). Building one small JSON object per row
+ * in SQL (jsonb_build_object) took 5 us a row, twice the cost of the read itself, on the 9,000
+ * records of a rescoring batch (docs/benchmarks.md "Scoring speed").
  */
-export const SCORED_FIELDS = FIELDS.map((field) => `data->'${field}' AS f_${field}`).join(', ');
+export const SCORED_COLUMNS = `source, external_id, ${epochMs('time')}, ${FIELDS.map((field) => `data->'${field}' AS f_${field}`).join(', ')}`;
 
 /** The row as the domain's scoring views (dailySummaryOf, workoutOf) read it. */
 export function scoredFields(row: Row): ScoredRecordFields {
   const data: Record<string, unknown> = {};
   for (const field of FIELDS) data[field] = row[`f_${field}`] ?? null;
-  return { source: row.source, externalId: row.external_id, time: toDate(row.time), data };
+  return { source: row.source, externalId: row.external_id, time: fromEpochMs(row.time), data };
 }
 
 /**
@@ -47,7 +49,7 @@ export class TypeOrmActivityRepository implements ActivityRepository {
 
   private range(profileId: string, type: string, from?: Date, to?: Date): Promise<Row[]> {
     return this.dataSource.query(
-      `SELECT source, external_id, time, ${SCORED_FIELDS} FROM health_record
+      `SELECT ${SCORED_COLUMNS} FROM health_record
        WHERE app_id = (SELECT app_id FROM profile WHERE id = $1) AND profile_id = $1 AND type = $2 AND subtype = ''
          AND ($3::timestamptz IS NULL OR time >= $3) AND ($4::timestamptz IS NULL OR time <= $4)
        ORDER BY time, source, external_id`,

@@ -12,6 +12,15 @@ export const toDate = (value: unknown): Date => (value instanceof Date ? value :
 export const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
 
 /**
+ * An instant column read as epoch milliseconds (see epochMs): bulk reads of scores and records
+ * turn thousands of instants into Dates, and parsing timestamp text took 7 % of a 100,000-member
+ * day's rescoring, against a float's parse.
+ */
+export const epochMs = (column: string, alias = column): string => `(extract(epoch FROM ${column}) * 1000)::float8 AS ${alias}`;
+export const fromEpochMs = (value: unknown): Date => new Date(Number(value));
+export const fromEpochMsOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : fromEpochMs(value));
+
+/**
  * Waits for the turns of `keys` (TransactionPorts.takeTurn), held to the transaction's end: in one
  * sorted order, so two takers of overlapping keys never wait for each other in a circle.
  */
