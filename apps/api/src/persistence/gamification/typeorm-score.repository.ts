@@ -176,7 +176,9 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     // rows runs in between. A row the rescore computed as it was stored is left out before the
     // insert (a rule change or a resent day leaves most rows as they were): ON CONFLICT's own
     // WHERE would still lock, and so write, every row it skips. Its updated_at stays when it last
-    // changed.
+    // changed. New rows go in by period: a batch's members then share pages per period, and a later
+    // rescore of a few periods (one more day) reads and rewrites tens of pages a batch, not a page
+    // per member.
     await this.db.query(
       `WITH s AS (
          SELECT * FROM json_to_recordset($1::json) AS s(app_id uuid, challenge_id uuid, profile_id uuid, team_id uuid, period_index int,
@@ -191,7 +193,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
            AND t.profile_id = s.profile_id AND t.period_index = s.period_index
          WHERE t.app_id IS NULL OR (${SCORED.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SCORED.map((c) => `s.${c}`).join(', ')})
        ), written AS (
-         INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS}) SELECT app_id, ${SCORE_COLUMNS} FROM changed
+         INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS}) SELECT app_id, ${SCORE_COLUMNS} FROM changed ORDER BY period_index
          ON CONFLICT (app_id, challenge_id, profile_id, period_index) DO UPDATE
            SET ${SCORED.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = EXCLUDED.updated_at
        ), moved AS (
