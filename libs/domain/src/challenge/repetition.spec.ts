@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
 import { PeriodCalendar } from './period-calendar';
 import {
-  EMPTY_REPETITION_STATE, nextRepetitionState, PeriodOutcome, RepetitionState, repetitionScore, sameRepetitionState, scoreFromState,
+  EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, PeriodOutcome, RepetitionState, repetitionScore, sameRepetitionState, scoreFromState,
 } from './repetition';
 import { scoreMemberPeriods } from './scoring';
 
@@ -82,6 +82,18 @@ describe(repetitionScore.name, () => {
         expect(stick).toBeLessThanOrEqual(reached.length);
       }),
     );
+  });
+});
+
+describe(keepsRepetitionState.name, () => {
+  it.each<[string, Parameters<typeof ChallengeMother.create>[0], boolean]>([
+    ['INDIVIDUAL STREAK', { repetition: 'STREAK' }, true],
+    ['INDIVIDUAL STICK TO IT', { repetition: 'STICK TO IT' }, true],
+    ['INDIVIDUAL NONE', { repetition: 'NONE' }, false],
+    ['INDIVIDUAL STREAK without a goal', { repetition: 'STREAK', goalValue: null }, false],
+    ['TEAM STREAK (team boards fold team progress)', { type: 'TEAM', repetition: 'STREAK' }, false],
+  ])('%s: %s', (_, overrides, kept) => {
+    expect(keepsRepetitionState(ChallengeMother.create(overrides))).toBe(kept);
   });
 });
 

@@ -44,6 +44,17 @@ export const EMPTY_REPETITION_STATE: RepetitionState = Object.freeze({
 });
 
 /**
+ * Whether a challenge's member rows keep their repetition state: only INDIVIDUAL challenges with a
+ * goal and STREAK or STICK TO IT rank members by it (team boards fold team progress, and NONE
+ * ranks by progress). Elsewhere the rows keep the empty state and no later period is rewritten to
+ * carry it, which spares a rescore every row after the periods it changes. A rule change that
+ * turns repetition on rescores every period of every member, which writes the states.
+ */
+export function keepsRepetitionState(challenge: Pick<Challenge, 'type' | 'goalValue' | 'repetition'>): boolean {
+  return challenge.type === 'INDIVIDUAL' && challenge.goalValue !== null && challenge.repetition !== 'NONE';
+}
+
+/**
  * The state after one more period, from the state of the periods before it (EMPTY_REPETITION_STATE
  * before period 0) and that period's outcome (undefined: no stored score, not reached).
  */

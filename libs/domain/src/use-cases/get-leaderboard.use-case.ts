@@ -1,7 +1,7 @@
 import { Challenge } from '../challenge/challenge';
 import { MemberPeriodOutcome, MemberPeriodStanding } from '../challenge/member-period-score';
 import { ChallengePeriod, PeriodCalendar } from '../challenge/period-calendar';
-import { EMPTY_REPETITION_STATE, nextRepetitionState, PeriodOutcome, scoreFromState } from '../challenge/repetition';
+import { EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, PeriodOutcome, scoreFromState } from '../challenge/repetition';
 import { aggregateProgress } from '../challenge/scoring';
 import { ScoringError, ScoringErrorCode } from '../challenge/scoring-error';
 import { LeaderboardEntry, LeaderboardView } from '../leaderboard/leaderboard-entry';
@@ -123,7 +123,7 @@ export class GetLeaderboardUseCase {
     profileIds?: readonly string[],
   ): Promise<LeaderboardEntry[]> {
     const { repetition } = challenge;
-    if (challenge.goalValue !== null && repetition !== 'NONE') {
+    if (keepsRepetitionState(challenge) && repetition !== 'NONE') {
       const byProfile = new Map<string, MemberPeriodStanding>();
       for (const standing of await this.scores.findStandingsForChallenge(challenge.id, selected, repetition, profileIds)) {
         byProfile.set(standing.profileId, standing);

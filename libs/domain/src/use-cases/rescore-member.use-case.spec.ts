@@ -159,6 +159,9 @@ describe(RescoreMemberUseCase.name, () => {
   });
 
   describe('repetition state (7 periods: Mon 03-02 .. Sun 03-08; summaries count at 00:00 UTC of their date)', () => {
+    // The states are what STREAK and STICK TO IT boards rank members by: kept in such challenges only.
+    const streak = ChallengeMother.create({ repetition: 'STREAK' });
+    const rescoreStreakDay = (d: string) => rescoreDay(d, streak);
     const day = (d: number) => new Date(Date.UTC(2026, 2, 2 + d));
     const date = (d: number) => day(d).toISOString().slice(0, 10);
     const states = () => scores.all().map((s) => [s.periodIndex, s.repetition.currentRun, s.repetition.bestRun, s.repetition.reachedCount]);
@@ -169,7 +172,7 @@ describe(RescoreMemberUseCase.name, () => {
       clock.set('2026-03-08T12:00:00Z');
       // Days 0, 1 and 3 reached; day 2 not yet.
       for (const d of [0, 1, 3]) steps(d, 10_000);
-      for (const d of [0, 1, 2, 3]) await rescoreDay(date(d));
+      for (const d of [0, 1, 2, 3]) await rescoreStreakDay(date(d));
       // Reaching day 0 created rows for days 1..6 (carried); by hand: runs 1, 2, 0, 1, 0, 0, 0.
       expect(states()).toEqual([
         // period, currentRun, bestRun, reachedCount
@@ -179,7 +182,7 @@ describe(RescoreMemberUseCase.name, () => {
 
       // Day 2 reaches its goal late: runs 0-3 join (best 4, completed on day 3), counts rise by one from day 2 on.
       steps(2, 12_000, 'FITBIT');
-      const result = await rescoreDay(date(2));
+      const result = await rescoreStreakDay(date(2));
       expect(result.scores.map((s) => s.periodIndex)).toEqual([2]);
       expect(result.carried.map((s) => s.periodIndex)).toEqual([3, 4, 5, 6]);
       expect(states()).toEqual([[0, 1, 1, 1], [1, 2, 2, 2], [2, 3, 3, 3], [3, 4, 4, 4], [4, 0, 4, 4], [5, 0, 4, 4], [6, 0, 4, 4]]);
@@ -191,9 +194,9 @@ describe(RescoreMemberUseCase.name, () => {
     it('leaves later periods alone when the state of the rescored period does not change', async () => {
       clock.set('2026-03-08T12:00:00Z');
       steps(0, 10_000);
-      await rescoreDay(date(0));
+      await rescoreStreakDay(date(0));
       steps(0, 1_000, 'FITBIT'); // more steps (this history adds them up), the same reached day, reached at 00:00 as before
-      const again = await rescoreDay(date(0));
+      const again = await rescoreStreakDay(date(0));
       expect(again.scores[0].progress).toBe(11_000);
       expect(again.carried).toEqual([]);
     });
@@ -201,28 +204,39 @@ describe(RescoreMemberUseCase.name, () => {
     it('stops carrying at the first later period whose stored state stays', async () => {
       clock.set('2026-03-08T12:00:00Z');
       for (const d of [0, 2, 3, 4]) steps(d, 10_000);
-      for (const d of [0, 1, 2, 3, 4, 5, 6]) await rescoreDay(date(d));
+      for (const d of [0, 1, 2, 3, 4, 5, 6]) await rescoreStreakDay(date(d));
       // Runs 1, 0, 1, 2, 3, 0, 0: best 3 from day 4 on. Day 1 reached: runs 1, 2, 3, 4, 5: every later state changes.
       steps(1, 10_000);
-      expect((await rescoreDay(date(1))).carried.map((s) => s.periodIndex)).toEqual([2, 3, 4, 5, 6]);
+      expect((await rescoreStreakDay(date(1))).carried.map((s) => s.periodIndex)).toEqual([2, 3, 4, 5, 6]);
       // Day 5 reached after day 1: runs ..., 5, 6 on day 5; day 6's state changes (best 6), no later period.
       steps(5, 10_000);
-      expect((await rescoreDay(date(5))).carried.map((s) => s.periodIndex)).toEqual([6]);
+      expect((await rescoreStreakDay(date(5))).carried.map((s) => s.periodIndex)).toEqual([6]);
       // Day 6 rescored again (no data, the last period): nothing to carry.
-      expect((await rescoreDay(date(6))).carried).toEqual([]);
+      expect((await rescoreStreakDay(date(6))).carried).toEqual([]);
       expect(states()).toEqual([[0, 1, 1, 1], [1, 2, 2, 2], [2, 3, 3, 3], [3, 4, 4, 4], [4, 5, 5, 5], [5, 6, 6, 6], [6, 0, 6, 6]]);
     });
 
     it('stops at a later stored period that already holds the new state', async () => {
       clock.set('2026-03-08T12:00:00Z');
       for (const d of [0, 1, 2]) steps(d, 10_000);
-      await sut.execute({ challenge, member, from: day(0), to: day(7) }); // the whole challenge: runs 1, 2, 3, 0, 0, 0, 0
+      await sut.execute({ challenge: streak, member, from: day(0), to: day(7) }); // the whole challenge: runs 1, 2, 3, 0, 0, 0, 0
       // Day 4 reached: day 4's run 1 < best 3, count 4 from day 4 on: days 5 and 6 change.
       steps(4, 10_000);
-      expect((await rescoreDay(date(4))).carried.map((s) => s.periodIndex)).toEqual([5, 6]);
+      expect((await rescoreStreakDay(date(4))).carried.map((s) => s.periodIndex)).toEqual([5, 6]);
       // Day 3 rescored with no data: state unchanged (run 0), nothing carried.
-      expect((await rescoreDay(date(3))).carried).toEqual([]);
+      expect((await rescoreStreakDay(date(3))).carried).toEqual([]);
       expect(states()).toEqual([[0, 1, 1, 1], [1, 2, 2, 2], [2, 3, 3, 3], [3, 0, 3, 3], [4, 1, 3, 4], [5, 0, 3, 4], [6, 0, 3, 4]]);
+    });
+
+    it('keeps the empty state and rewrites no later period in a challenge ranked by progress (NONE)', async () => {
+      clock.set('2026-03-08T12:00:00Z');
+      for (const d of [0, 1]) steps(d, 10_000);
+      const result = await rescoreDay(date(0));
+      expect(result.carried).toEqual([]);
+      await rescoreDay(date(1));
+      // Only the two rescored days have rows; both hold the empty state.
+      expect(states()).toEqual([[0, 0, 0, 0], [1, 0, 0, 0]]);
+      expect(scores.all().map((s) => s.goalReached)).toEqual([true, true]);
     });
   });
 

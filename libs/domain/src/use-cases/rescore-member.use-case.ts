@@ -2,7 +2,7 @@ import { Challenge } from '../challenge/challenge';
 import { MemberPeriodScore, ZERO_TOTALS } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
 import { detectThresholdCrossing } from '../challenge/progress';
-import { EMPTY_REPETITION_STATE, nextRepetitionState, RepetitionState, sameRepetitionState } from '../challenge/repetition';
+import { EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, RepetitionState, sameRepetitionState } from '../challenge/repetition';
 import { MemberActivity, RecordPointsFunction, memberPeriodTotals, scoreMemberPeriods } from '../challenge/scoring';
 import { ChallengePeriodEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
@@ -58,12 +58,13 @@ export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, no
  * Recomputes one member's scores for the periods that an instant range touches (and only those),
  * from the member's de-duplicated history, stores them, and appends one threshold event per
  * period whose new score crosses a not-yet-fired threshold (INDIVIDUAL challenges).
- * The repetition state of each stored period (MemberPeriodScore.repetition) is cumulative: it
- * folds on from the stored state of the period before the first affected one, and when the state
- * of the last affected period changes, the later periods of the challenge are rewritten with their
- * new states (missing ones stored with no progress) up to the first stored one whose state stays.
- * So after a reached period a member has a row in every later period, and a period without a row
- * has the empty state: a board reads one period's rows.
+ * Where the challenge keeps it (keepsRepetitionState), the repetition state of each stored period
+ * (MemberPeriodScore.repetition) is cumulative: it folds on from the stored state of the period
+ * before the first affected one, and when the state of the last affected period changes, the later
+ * periods of the challenge are rewritten with their new states (missing ones stored with no
+ * progress) up to the first stored one whose state stays. So after a reached period a member has a
+ * row in every later period, and a period without a row has the empty state: a board reads one
+ * period's rows. Other challenges store the empty state and rewrite only the affected periods.
  */
 export class RescoreMemberUseCase {
   constructor(
@@ -108,12 +109,13 @@ export class RescoreMemberUseCase {
     const scores: MemberPeriodScore[] = [];
     const events: ChallengePeriodEvent[] = [];
     // No row before the first affected period means no reached period before it: the empty state.
-    let state = previous.get(first - 1)?.repetition ?? EMPTY_REPETITION_STATE;
+    const stateful = keepsRepetitionState(challenge);
+    let state = stateful ? (previous.get(first - 1)?.repetition ?? EMPTY_REPETITION_STATE) : EMPTY_REPETITION_STATE;
     for (const progress of progresses) {
       const period = calendar.periods[progress.periodIndex];
       const alreadyFired = previous.get(progress.periodIndex)?.firedThresholds ?? [];
       const crossing = detectThresholdCrossing(challenge, progress.progress, alreadyFired);
-      state = nextRepetitionState(state, progress);
+      if (stateful) state = nextRepetitionState(state, progress);
       scores.push({
         challengeId: challenge.id,
         profileId: member.profileId,
@@ -151,7 +153,7 @@ export class RescoreMemberUseCase {
     // A period without a row had the empty state (rows exist after any reached period, see below).
     const stored = previous.get(last)?.repetition ?? EMPTY_REPETITION_STATE;
     const carried =
-      last < calendar.count - 1 && !sameRepetitionState(stored, state)
+      stateful && last < calendar.count - 1 && !sameRepetitionState(stored, state)
         ? await this.carryState(calendar, challenge, member, last + 1, state, now)
         : [];
     await this.scores.saveMany(carried.length > 0 ? [...scores, ...carried] : scores);
