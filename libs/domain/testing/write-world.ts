@@ -2,6 +2,7 @@ import { DailySummary, Workout } from '../src/records/activity-records';
 import { dailySummaryOf, workoutOf } from '../src/records/health-activity';
 import { Profile } from '../src/identity/profile';
 import { Challenge } from '../src/challenge/challenge';
+import { keepsRepetitionState } from '../src/challenge/repetition';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 import { PointsEventRepository } from '../src/ports/points-event-repository';
 import { ScoreRepository } from '../src/ports/score-repository';
@@ -105,15 +106,16 @@ export function inMemoryScoringBatches(
 ): ScoringBatchReader {
   const within = (t: Date, from: Date, to: Date) => t.getTime() >= from.getTime() && t.getTime() <= to.getTime();
   return {
-    read: async (_challenge, profileIds, span) => {
+    read: async (challenge, profileIds, span) => {
       const wanted = new Set(profileIds);
+      // The span's periods, the one before (its repetition state) and, where states are carried on, every later one.
+      const last = keepsRepetitionState(challenge) ? Infinity : span.lastIndex;
       return {
         history: new DeduplicatedActivityHistory(activities, pointsEvents),
         scores: {
           findForMember: async (challengeId, profileId, periodIndexes) =>
             wanted.has(profileId)
-              ? // The span's periods, the one before (its repetition state) and every later one (states carried on).
-                (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= span.firstIndex - 1)
+              ? (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= span.firstIndex - 1 && s.periodIndex <= last)
               : [],
         },
       };

@@ -1,4 +1,4 @@
-import { ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord } from '@strive/domain';
+import { Challenge, ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord } from '@strive/domain';
 import { ChallengeMemberMother, MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
@@ -153,17 +153,22 @@ describeContract('ScoringBatchReader', (world) => {
     ]);
     // Periods 0..1 (Mon 2 and Tue 3 March).
     const span = { firstIndex: 0, lastIndex: 1, firstDate: '2026-03-02', lastDate: '2026-03-03', from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') };
-    const batch = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), [ID.profile1], span));
+    const streak = challenge(ID.challenge1, { repetition: 'STREAK' });
+    const read = (c: Challenge, first: number, last: number) =>
+      world().unitOfWork.run((ports) => ports.scoringBatches.read(c, [ID.profile1], { ...span, firstIndex: first, lastIndex: last }));
+    const batch = await read(streak, 0, 1);
     // GARMIN 4,000 and FITBIT 6,000 on the same date merge to the larger: 6,000.
     expect((await batch.history.dailySummaries(ID.profile1, '2026-03-02', '2026-03-03')).map((s) => [s.date, s.steps])).toEqual([['2026-03-02', 6000]]);
     expect((await batch.history.events(ID.profile1, span.from, span.to)).map((e) => e.points)).toEqual([3]);
     // Stored scores of the batch's members only, from the period before the span's first (its repetition
-    // state) to the challenge's last (states carried on): here all of them.
+    // state) to the challenge's last where states are carried on (STREAK): here all of them.
     expect((await batch.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.progress)).toEqual([1, 2, 4]);
     expect(await batch.scores.findForMember(ID.challenge1, ID.profile2)).toEqual([]);
     // Periods 4..4: period 3 (the one before) and 5 (later), not period 0.
-    const later = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), [ID.profile1], { ...span, firstIndex: 4, lastIndex: 4 }));
-    expect((await later.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.periodIndex)).toEqual([3, 5]);
+    expect((await (await read(streak, 4, 4)).scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.periodIndex)).toEqual([3, 5]);
+    // A challenge that keeps no states (NONE): up to the span's last only.
+    expect((await (await read(challenge(ID.challenge1), 0, 1)).scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.periodIndex)).toEqual([0]);
+    expect((await (await read(challenge(ID.challenge1), 4, 4)).scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.periodIndex)).toEqual([3]);
   });
 
   it("lists a profile's challenges of its app with its membership in each, earliest start first", async () => {

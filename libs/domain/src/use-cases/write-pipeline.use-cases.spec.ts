@@ -53,9 +53,9 @@ describe('live scoring through the write path', () => {
 });
 
 describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challenges`, () => {
-  // challenge-1: the default (UTC days); challenge-2: the same in Tokyo (UTC+9, days from 15:00 UTC);
+  // challenge-1: the default (UTC days); challenge-2: STREAK in Tokyo (UTC+9, days from 15:00 UTC);
   // challenge-3: TOTAL distance of workouts, one period; challenge-4: ended 2026-02-08, final since 02-15.
-  const tokyo = ChallengeMother.create({ id: 'challenge-2', timezone: 'Asia/Tokyo', start: new Date('2026-03-01T15:00:00Z'), end: new Date('2026-03-08T15:00:00Z') });
+  const tokyo = ChallengeMother.create({ id: 'challenge-2', repetition: 'STREAK', timezone: 'Asia/Tokyo', start: new Date('2026-03-01T15:00:00Z'), end: new Date('2026-03-08T15:00:00Z') });
   const workouts = ChallengeMother.create({ id: 'challenge-3', dataSource: 'workout', goal: 'TOTAL', goalType: 'DISTANCE', goalValue: 10_000 });
   const ended = ChallengeMother.create({ id: 'challenge-4', start: new Date('2026-02-01T00:00:00Z'), end: new Date('2026-02-08T00:00:00Z') });
   const run: HealthRecord = {
@@ -73,8 +73,9 @@ describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challeng
     // The change: the summary's date from every zone, 03-02 10:00 UTC .. 03-04 12:00 UTC (the run lies inside).
     // challenge-1 periods 0..2 (03-02 .. 03-05 UTC); challenge-2 periods 0..2 (03-01 15:00 .. 03-04 15:00 UTC,
     // local dates 03-02 .. 03-04); challenge-3 its one period (03-02 .. 03-09); challenge-4 is final.
-    // Stored scores are read from the period before the first affected one (none here: 0) to each
-    // challenge's last (its repetition states may be carried on): both daily challenges have 7 periods.
+    // Stored scores are read from the period before the first affected one (none here: 0) to the
+    // last affected one, or to the challenge's last (period 6) where repetition states may be
+    // carried on (the STREAK challenge-2).
     expect(readProfile).toHaveBeenCalledTimes(1);
     expect(readProfile.mock.calls[0]).toEqual(['app-1', 'profile-1', {
       dates: { first: '2026-03-02', last: '2026-03-04' },
@@ -82,7 +83,7 @@ describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challeng
       events: { from: new Date('2026-03-01T15:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
       scores: [
         { challengeId: 'challenge-2', firstIndex: 0, lastIndex: 6 },
-        { challengeId: 'challenge-1', firstIndex: 0, lastIndex: 6 },
+        { challengeId: 'challenge-1', firstIndex: 0, lastIndex: 2 },
         { challengeId: 'challenge-3', firstIndex: 0, lastIndex: 0 },
       ],
     }]);

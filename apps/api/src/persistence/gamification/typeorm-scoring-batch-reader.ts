@@ -1,6 +1,6 @@
 import {
-  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore, PointsEvent,
-  PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader,
+  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, keepsRepetitionState,
+  MemberPeriodScore, PeriodCalendar, PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader,
   ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
 import { SCORED_COLUMNS, scoredFields } from '../records/typeorm-activity.repository';
@@ -34,8 +34,12 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
   async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
     const [activity, scores] = await Promise.all([
       PrefetchedActivity.load(this.db, challenge.appId, profileIds, span, { workouts: challenge.dataSource === 'workout' }),
-      // From the period before the span (its repetition state) to the last (later states are carried on).
-      PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, Math.max(0, span.firstIndex - 1)),
+      // From the period before the span (its repetition state) to the span's last, or the challenge's
+      // last where later states are carried on.
+      PrefetchedScores.load(
+        this.db, challenge.appId, challenge.id, profileIds, Math.max(0, span.firstIndex - 1),
+        keepsRepetitionState(challenge) ? PeriodCalendar.of(challenge).count - 1 : span.lastIndex,
+      ),
     ]);
     return { history: new DeduplicatedActivityHistory(activity, activity), scores };
   }
@@ -171,11 +175,11 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
    * period_index) index, scanning every score written so far on each batch (7 s a batch at 1.5
    * million rows: quadratic in the members; docs/benchmarks.md "Scoring speed").
    */
-  static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number): Promise<PrefetchedScores> {
+  static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {
     return PrefetchedScores.of(await db.query(
       `SELECT ${SCORE_READ} FROM member_period_score
-       WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index >= $4`,
-      [appId, challengeId, [...profileIds], first],
+       WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index BETWEEN $4 AND $5`,
+      [appId, challengeId, [...profileIds], first, last],
     ));
   }
 
