@@ -2,7 +2,7 @@ import { DailySummary, Workout } from '../src/records/activity-records';
 import { dailySummaryOf, workoutOf } from '../src/records/health-activity';
 import { Profile } from '../src/identity/profile';
 import { Challenge } from '../src/challenge/challenge';
-import { keepsRepetitionState } from '../src/challenge/repetition';
+import { lastStoredPeriodRead } from '../src/challenge/repetition';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 import { PointsEventRepository } from '../src/ports/points-event-repository';
 import { ScoreRepository } from '../src/ports/score-repository';
@@ -109,7 +109,7 @@ export function inMemoryScoringBatches(
     read: async (challenge, profileIds, span) => {
       const wanted = new Set(profileIds);
       // The span's periods, the one before (its repetition state) and, where states are carried on, every later one.
-      const last = keepsRepetitionState(challenge) ? Infinity : span.lastIndex;
+      const last = lastStoredPeriodRead(challenge, span.lastIndex);
       return {
         history: new DeduplicatedActivityHistory(activities, pointsEvents),
         scores: {

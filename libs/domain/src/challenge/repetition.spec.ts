@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
 import { PeriodCalendar } from './period-calendar';
 import {
-  EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, PeriodOutcome, RepetitionState, repetitionScore, sameRepetitionState, scoreFromState,
+  EMPTY_REPETITION_STATE, keepsRepetitionState, lastStoredPeriodRead, nextRepetitionState, PeriodOutcome, RepetitionState, repetitionScore, sameRepetitionState, scoreFromState,
 } from './repetition';
 import { scoreMemberPeriods } from './scoring';
 
@@ -94,6 +94,14 @@ describe(keepsRepetitionState.name, () => {
     ['TEAM STREAK (team boards fold team progress)', { type: 'TEAM', repetition: 'STREAK' }, false],
   ])('%s: %s', (_, overrides, kept) => {
     expect(keepsRepetitionState(ChallengeMother.create(overrides))).toBe(kept);
+  });
+});
+
+describe(lastStoredPeriodRead.name, () => {
+  it("reads to the challenge's last period where states are carried on, else to the last rescored one", () => {
+    // The default challenge: 7 daily periods (Mon 2026-03-02 .. Mon 03-09).
+    expect(lastStoredPeriodRead(ChallengeMother.create({ repetition: 'STICK TO IT' }), 2)).toBe(6);
+    expect(lastStoredPeriodRead(ChallengeMother.create({ repetition: 'NONE' }), 2)).toBe(2);
   });
 });
 

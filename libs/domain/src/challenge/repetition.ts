@@ -1,4 +1,5 @@
 import { Challenge } from './challenge';
+import { PeriodCalendar } from './period-calendar';
 
 /** One period of a subject (member, team or group) as repetition reads it. */
 export interface PeriodOutcome {
@@ -52,6 +53,15 @@ export const EMPTY_REPETITION_STATE: RepetitionState = Object.freeze({
  */
 export function keepsRepetitionState(challenge: Pick<Challenge, 'type' | 'goalValue' | 'repetition'>): boolean {
   return challenge.type === 'INDIVIDUAL' && challenge.goalValue !== null && challenge.repetition !== 'NONE';
+}
+
+/**
+ * The last period whose stored score a rescore of periods up to `lastRescored` reads: the
+ * challenge's last where states are carried on to the later periods (keepsRepetitionState), else
+ * `lastRescored` itself.
+ */
+export function lastStoredPeriodRead(challenge: Challenge, lastRescored: number): number {
+  return keepsRepetitionState(challenge) ? PeriodCalendar.of(challenge).count - 1 : lastRescored;
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
-  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, keepsRepetitionState,
-  MemberPeriodScore, PeriodCalendar, PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch, ScoringBatchReader,
-  ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
+  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, lastStoredPeriodRead,
+  MemberPeriodScore, PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository,
+  ScoringBatch, ScoringBatchReader, ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
 import { SCORED_COLUMNS, scoredFields } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
@@ -34,11 +34,9 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
   async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
     const [activity, scores] = await Promise.all([
       PrefetchedActivity.load(this.db, challenge.appId, profileIds, span, { workouts: challenge.dataSource === 'workout' }),
-      // From the period before the span (its repetition state) to the span's last, or the challenge's
-      // last where later states are carried on.
+      // From the period before the span (its repetition state) on.
       PrefetchedScores.load(
-        this.db, challenge.appId, challenge.id, profileIds, Math.max(0, span.firstIndex - 1),
-        keepsRepetitionState(challenge) ? PeriodCalendar.of(challenge).count - 1 : span.lastIndex,
+        this.db, challenge.appId, challenge.id, profileIds, Math.max(0, span.firstIndex - 1), lastStoredPeriodRead(challenge, span.lastIndex),
       ),
     ]);
     return { history: new DeduplicatedActivityHistory(activity, activity), scores };
