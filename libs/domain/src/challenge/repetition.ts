@@ -51,7 +51,9 @@ export const EMPTY_REPETITION_STATE: RepetitionState = Object.freeze({
  * carry it, which spares a rescore every row after the periods it changes. A rule change that
  * turns repetition on rescores every period of every member, which writes the states.
  */
-export function keepsRepetitionState(challenge: Pick<Challenge, 'type' | 'goalValue' | 'repetition'>): boolean {
+export function keepsRepetitionState<C extends Pick<Challenge, 'type' | 'goalValue' | 'repetition'>>(
+  challenge: C,
+): challenge is C & { readonly repetition: 'STREAK' | 'STICK TO IT' } {
   return challenge.type === 'INDIVIDUAL' && challenge.goalValue !== null && challenge.repetition !== 'NONE';
 }
 

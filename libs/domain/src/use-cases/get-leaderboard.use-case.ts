@@ -122,10 +122,9 @@ export class GetLeaderboardUseCase {
     selected: number,
     profileIds?: readonly string[],
   ): Promise<LeaderboardEntry[]> {
-    const { repetition } = challenge;
-    if (keepsRepetitionState(challenge) && repetition !== 'NONE') {
+    if (keepsRepetitionState(challenge)) {
       const byProfile = new Map<string, MemberPeriodStanding>();
-      for (const standing of await this.scores.findStandingsForChallenge(challenge.id, selected, repetition, profileIds)) {
+      for (const standing of await this.scores.findStandingsForChallenge(challenge.id, selected, challenge.repetition, profileIds)) {
         byProfile.set(standing.profileId, standing);
       }
       return members.map((member) => {

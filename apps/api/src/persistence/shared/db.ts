@@ -12,9 +12,9 @@ export const toDate = (value: unknown): Date => (value instanceof Date ? value :
 export const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
 
 /**
- * An instant column read as epoch milliseconds (see epochMs): bulk reads of scores and records
- * turn thousands of instants into Dates, and parsing timestamp text took 7 % of a 100,000-member
- * day's rescoring, against a float's parse.
+ * epochMs selects an instant column as epoch milliseconds, fromEpochMs turns the value into a
+ * Date: bulk reads of scores and records turn thousands of instants into Dates, and parsing
+ * timestamp text took 7 % of a 100,000-member day's rescoring, against a float's parse.
  */
 export const epochMs = (column: string, alias = column): string => `(extract(epoch FROM ${column}) * 1000)::float8 AS ${alias}`;
 export const fromEpochMs = (value: unknown): Date => new Date(Number(value));
