@@ -17,6 +17,45 @@ describeContract('HealthRecordRepository', (world) => {
   });
   const externalIds = (records: readonly HealthRecord[]) => records.map((r) => `${r.source}/${r.externalId}`);
 
+  // No foreign key to profile since RecordsWithoutForeignKey: the adapter keeps what it enforced.
+  const storedOf = async (profileId: string) =>
+    ((await world().engine?.query('SELECT count(*)::int AS n FROM health_record WHERE profile_id = $1', [profileId])) as { n: number }[])[0].n;
+
+  it('refuses records of a profile that does not exist, and stores none of them (hand-written SQL)', async () => {
+    if (!world().engine) return; // in memory, records are not joined to profiles
+    await expect(upsert([record('weight', 'w1', at(8)), record('weight', 'w2', at(9))], ID.profile3)).rejects.toMatchObject({ code: 'identity.profile_not_found' });
+    expect(await storedOf(ID.profile3)).toBe(0);
+  });
+
+  it("deletes a deleted profile's records with it, and only its own, whoever deletes it (hand-written SQL)", async () => {
+    if (!world().engine) return;
+    await upsert([record('weight', 'w1', at(8)), record('workout', 'w1', at(8))]);
+    await upsert([record('weight', 'w1', at(8))], ID.profile2);
+    await world().profiles.delete(ID.appA, ID.profile1);
+    expect([await storedOf(ID.profile1), await storedOf(ID.profile2)]).toEqual([0, 1]);
+    // Raw SQL too (the trigger, not the repository, deletes them).
+    await world().engine?.query('DELETE FROM profile WHERE id = $1', [ID.profile2]);
+    expect(await storedOf(ID.profile2)).toBe(0);
+  });
+
+  it('makes a deletion of the profile wait for an upsert in flight, then deletes its records too (hand-written SQL)', async () => {
+    if (!world().engine) return;
+    const order: string[] = [];
+    let deletion: Promise<unknown> = Promise.resolve();
+    await world().unitOfWork.run(async (ports) => {
+      await ports.records.upsert(ID.appA, ID.profile1, [record('weight', 'w1', at(8))]);
+      // Raw SQL: the repository's delete would first wait for the profile's turn, which this writer does not hold.
+      deletion = (world().engine as NonNullable<ReturnType<typeof world>['engine']>)
+        .query('DELETE FROM profile WHERE id = $1', [ID.profile1])
+        .then(() => void order.push('profile deleted'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      order.push('records committed');
+    });
+    await deletion;
+    expect(order).toEqual(['records committed', 'profile deleted']);
+    expect(await storedOf(ID.profile1)).toBe(0);
+  });
+
   it('creates, updates and leaves unchanged by key (profile, source, type, external id), comparing content as JSON', async () => {
     const first = await upsert([
       record('workout', 'w1', at(8), { distance: 5000, steps: 10 }),

@@ -43,7 +43,10 @@ export interface HealthUpsertResult {
 
 /** Raw records of every data type, kept per source; key (profile, source, type, externalId). */
 export interface HealthRecordRepository {
-  /** Creates, updates or leaves unchanged every record by its key, atomically. */
+  /**
+   * Creates, updates or leaves unchanged every record by its key, atomically. A profile that does
+   * not exist (deleted meanwhile) is refused: IdentityError profile_not_found, nothing stored.
+   */
   upsert(appId: string, profileId: string, records: readonly HealthRecord[]): Promise<HealthUpsertResult>;
   /** Records in (time, id) order for 'forward', reverse order for 'backward'. */
   list(query: HealthRecordQuery): Promise<StoredHealthRecord[]>;

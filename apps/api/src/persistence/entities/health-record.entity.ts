@@ -1,10 +1,11 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { ProfileEntity } from './profile.entity';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * Every raw record of every data type (typed JSONB design, docs/decisions.md "Data platform
  * storage"): the columns that queries filter and order by are real columns, the record's
- * fields live in `data`. One row per (profile, source, type, external_id).
+ * fields live in `data`. One row per (profile, source, type, external_id). No foreign key to
+ * profile (RecordsWithoutForeignKey): the upsert locks the profile once per call, and a trigger
+ * deletes the records of deleted profiles.
  */
 @Entity({ name: 'health_record' })
 @Index('UQ_health_record_key', ['appId', 'profileId', 'type', 'source', 'externalId'], { unique: true })
@@ -18,13 +19,6 @@ export class HealthRecordEntity {
 
   @Column('uuid', { name: 'profile_id' })
   profileId!: string;
-
-  @ManyToOne(() => ProfileEntity, { onDelete: 'CASCADE' })
-  @JoinColumn([
-    { name: 'app_id', referencedColumnName: 'appId' },
-    { name: 'profile_id', referencedColumnName: 'id' },
-  ])
-  profile?: ProfileEntity;
 
   /** The data type: the upload key and pull endpoint name, e.g. workout. */
   @Column('text')

@@ -15,6 +15,7 @@ import { ChallengeChangeNotify1795580000000 } from './1795580000000-ChallengeCha
 import { BearerRevokedNotify1795590000000 } from './1795590000000-BearerRevokedNotify';
 import { ScoresWithoutForeignKeys1795600000000 } from './1795600000000-ScoresWithoutForeignKeys';
 import { MemberTotals1795600000001 } from './1795600000001-MemberTotals';
+import { RecordsWithoutForeignKey1795600000002 } from './1795600000002-RecordsWithoutForeignKey';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   BearerRevokedNotify1795590000000,
   ScoresWithoutForeignKeys1795600000000,
   MemberTotals1795600000001,
+  RecordsWithoutForeignKey1795600000002,
 ];

@@ -1,5 +1,5 @@
 import {
-  HealthDataType, HealthRecord, HealthRecordQuery, HealthRecordRepository, HealthUpsertResult, Source,
+  HealthDataType, HealthRecord, HealthRecordQuery, HealthRecordRepository, HealthUpsertResult, IdentityError, Source,
   StoredHealthRecord,
 } from '@strive/domain';
 import { Db, toDate, toDateOrNull } from '../shared/db';
@@ -43,6 +43,11 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     const counts: Partial<Record<HealthDataType, { created: number; updated: number; unchanged: number }>> = {};
     for (const record of records) counts[record.type] ??= { created: 0, updated: 0, unchanged: 0 };
     if (records.length === 0) return { counts, written: [] };
+    // In place of a foreign key's check per row (RecordsWithoutForeignKey): the profile row locked
+    // once, as that check locked it, so that its deletion waits for this transaction (and then
+    // deletes these records too), or came first and the profile is not found.
+    const owner: unknown[] = await this.dataSource.query('SELECT 1 FROM profile WHERE app_id = $1 AND id = $2 FOR KEY SHARE', [appId, profileId]);
+    if (owner.length === 0) throw IdentityError.profileNotFound(profileId);
     // The rows travel as one JSON document: one parameter to bind whatever the batch size,
     // parsed by the server in one pass (several ms less per 500 rows than 4,500 parameters).
     const rows = JSON.stringify(records.map((r) => ({
