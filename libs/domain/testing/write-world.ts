@@ -2,7 +2,7 @@ import { DailySummary, Workout } from '../src/records/activity-records';
 import { dailySummaryOf, workoutOf } from '../src/records/health-activity';
 import { Profile } from '../src/identity/profile';
 import { Challenge } from '../src/challenge/challenge';
-import { lastStoredPeriodRead } from '../src/challenge/repetition';
+import { storedPeriodsRead } from '../src/challenge/repetition';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 import { PointsEventRepository } from '../src/ports/points-event-repository';
 import { ScoreRepository } from '../src/ports/score-repository';
@@ -94,8 +94,9 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
 }
 
 /**
- * The batch reader over in-memory stores: the members' de-duplicated activity and stored scores,
- * from the period before the span's first on (or a profile's request), as the SQL adapter reads them.
+ * The batch reader over in-memory stores: the members' de-duplicated activity and stored scores of
+ * the periods a rescore of the span reads (storedPeriodsRead; or a profile's request), as the SQL
+ * adapter reads them.
  */
 export function inMemoryScoringBatches(
   activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>,
@@ -108,14 +109,13 @@ export function inMemoryScoringBatches(
   return {
     read: async (challenge, profileIds, span) => {
       const wanted = new Set(profileIds);
-      // The span's periods, the one before (its repetition state) and, where states are carried on, every later one.
-      const last = lastStoredPeriodRead(challenge, span.lastIndex);
+      const { firstIndex, lastIndex } = storedPeriodsRead(challenge, span.firstIndex, span.lastIndex);
       return {
         history: new DeduplicatedActivityHistory(activities, pointsEvents),
         scores: {
           findForMember: async (challengeId, profileId, periodIndexes) =>
             wanted.has(profileId)
-              ? (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= span.firstIndex - 1 && s.periodIndex <= last)
+              ? (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= firstIndex && s.periodIndex <= lastIndex)
               : [],
         },
       };

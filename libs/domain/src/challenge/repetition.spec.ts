@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ActivityRecordMother as Records, ChallengeMemberMother, ChallengeMother } from '../../testing/challenge-mother';
 import { PeriodCalendar } from './period-calendar';
 import {
-  EMPTY_REPETITION_STATE, keepsRepetitionState, lastStoredPeriodRead, nextRepetitionState, PeriodOutcome, RepetitionState, repetitionScore, sameRepetitionState, scoreFromState,
+  EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, PeriodOutcome, RepetitionState, repetitionScore, sameRepetitionState, scoreFromState, storedPeriodsRead,
 } from './repetition';
 import { scoreMemberPeriods } from './scoring';
 
@@ -97,11 +97,14 @@ describe(keepsRepetitionState.name, () => {
   });
 });
 
-describe(lastStoredPeriodRead.name, () => {
-  it("reads to the challenge's last period where states are carried on, else to the last rescored one", () => {
+describe(storedPeriodsRead.name, () => {
+  it('reads from the period before to the challenge\'s last where states are carried on, else the rescored periods only', () => {
     // The default challenge: 7 daily periods (Mon 2026-03-02 .. Mon 03-09).
-    expect(lastStoredPeriodRead(ChallengeMother.create({ repetition: 'STICK TO IT' }), 2)).toBe(6);
-    expect(lastStoredPeriodRead(ChallengeMother.create({ repetition: 'NONE' }), 2)).toBe(2);
+    expect(storedPeriodsRead(ChallengeMother.create({ repetition: 'STICK TO IT' }), 2, 3)).toEqual({ firstIndex: 1, lastIndex: 6 });
+    expect(storedPeriodsRead(ChallengeMother.create({ repetition: 'STREAK' }), 0, 0)).toEqual({ firstIndex: 0, lastIndex: 6 });
+    expect(storedPeriodsRead(ChallengeMother.create({ repetition: 'NONE' }), 2, 3)).toEqual({ firstIndex: 2, lastIndex: 3 });
+    // A team challenge keeps no state, whatever its repetition.
+    expect(storedPeriodsRead(ChallengeMother.create({ type: 'TEAM', repetition: 'STREAK' }), 2, 3)).toEqual({ firstIndex: 2, lastIndex: 3 });
   });
 });
 

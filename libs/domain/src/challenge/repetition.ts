@@ -58,12 +58,15 @@ export function keepsRepetitionState<C extends Pick<Challenge, 'type' | 'goalVal
 }
 
 /**
- * The last period whose stored score a rescore of periods up to `lastRescored` reads: the
- * challenge's last where states are carried on to the later periods (keepsRepetitionState), else
- * `lastRescored` itself.
+ * The periods whose stored scores a rescore of periods firstRescored..lastRescored reads (both
+ * included): where the challenge keeps repetition states (keepsRepetitionState), from the period
+ * before (the state the rescored ones fold on from) to the challenge's last (states carried on);
+ * elsewhere the rescored periods only (their fired thresholds).
  */
-export function lastStoredPeriodRead(challenge: Challenge, lastRescored: number): number {
-  return keepsRepetitionState(challenge) ? PeriodCalendar.of(challenge).count - 1 : lastRescored;
+export function storedPeriodsRead(challenge: Challenge, firstRescored: number, lastRescored: number): { firstIndex: number; lastIndex: number } {
+  return keepsRepetitionState(challenge)
+    ? { firstIndex: Math.max(0, firstRescored - 1), lastIndex: PeriodCalendar.of(challenge).count - 1 }
+    : { firstIndex: firstRescored, lastIndex: lastRescored };
 }
 
 /**

@@ -15,9 +15,9 @@ export interface ScoringSpan {
 
 /**
  * What a batch of members' rescoring reads: their de-duplicated activity, and their stored scores
- * from the period before the span's first (its repetition state) to the span's last, or to the
- * challenge's last where the challenge keeps repetition states (keepsRepetitionState: the later
- * periods' states are carried on when a rescore changes them).
+ * of the periods storedPeriodsRead names: the span's, and where the challenge keeps repetition
+ * states (keepsRepetitionState) also the period before (its state) and every later one (states
+ * are carried on when a rescore changes them).
  */
 export interface ScoringBatch {
   readonly history: ActivityHistory;

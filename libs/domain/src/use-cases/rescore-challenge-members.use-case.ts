@@ -1,6 +1,7 @@
 import { Challenge } from '../challenge/challenge';
 import { MemberPeriodScore } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
+import { storedPeriodsRead } from '../challenge/repetition';
 import { RecordPointsFunction } from '../challenge/scoring';
 import { ChallengeDomainEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
@@ -68,8 +69,8 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
     const span: ScoringSpan = { firstIndex, lastIndex, firstDate: dates.first, lastDate: dates.last, from, to };
     const pointsOf = await recordPointsOf(this.pointsDefinitions, challenge.appId);
     const members = await this.membersOf(challenge, profileIds);
-    // A member's stored scores are read from the period before the first to the challenge's last (repetition states).
-    const periodsRead = calendar.count - Math.max(0, firstIndex - 1);
+    const stored = storedPeriodsRead(challenge, firstIndex, lastIndex);
+    const periodsRead = stored.lastIndex - stored.firstIndex + 1;
     const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / periodsRead)));
     const batches: ChallengeMember[][] = [];
     for (let offset = 0; offset < members.length; offset += size) batches.push(members.slice(offset, offset + size));

@@ -98,18 +98,15 @@ export class RescoreMemberUseCase {
       periodIndexes: indexes,
     });
     const totals = memberPeriodTotals(calendar, challenge, member, activity, this.pointsOf);
-    // The period before the first affected one carries the state the affected ones fold on from.
-    const previous = new Map(
-      (await this.scores.findForMember(challenge.id, member.profileId, first > 0 ? [first - 1, ...indexes] : indexes)).map((s) => [
-        s.periodIndex,
-        s,
-      ]),
-    );
+    // Where states are kept, the period before the first affected one carries the state the
+    // affected ones fold on from.
+    const stateful = keepsRepetitionState(challenge);
+    const read = stateful && first > 0 ? [first - 1, ...indexes] : indexes;
+    const previous = new Map((await this.scores.findForMember(challenge.id, member.profileId, read)).map((s) => [s.periodIndex, s]));
 
     const scores: MemberPeriodScore[] = [];
     const events: ChallengePeriodEvent[] = [];
     // No row before the first affected period means no reached period before it: the empty state.
-    const stateful = keepsRepetitionState(challenge);
     let state = stateful ? (previous.get(first - 1)?.repetition ?? EMPTY_REPETITION_STATE) : EMPTY_REPETITION_STATE;
     for (const progress of progresses) {
       const period = calendar.periods[progress.periodIndex];

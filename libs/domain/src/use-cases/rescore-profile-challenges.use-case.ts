@@ -1,7 +1,7 @@
 import { Challenge } from '../challenge/challenge';
 import { MemberPeriodScore } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
-import { lastStoredPeriodRead } from '../challenge/repetition';
+import { storedPeriodsRead } from '../challenge/repetition';
 import { RecordPointsFunction } from '../challenge/scoring';
 import { ChallengeDomainEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
@@ -96,11 +96,6 @@ function readRequestOf(affected: readonly Affected[]): ProfileScoringRequest {
     dates: firstDate !== null && lastDate !== null ? { first: firstDate, last: lastDate } : null,
     workouts: workoutsFrom < workoutsTo ? { from: new Date(workoutsFrom), to: new Date(workoutsTo) } : null,
     events: { from: new Date(from), to: new Date(to) },
-    // From the period before the affected ones (its repetition state) on.
-    scores: affected.map((item) => ({
-      challengeId: item.challenge.id,
-      firstIndex: Math.max(0, item.firstIndex - 1),
-      lastIndex: lastStoredPeriodRead(item.challenge, item.lastIndex),
-    })),
+    scores: affected.map((item) => ({ challengeId: item.challenge.id, ...storedPeriodsRead(item.challenge, item.firstIndex, item.lastIndex) })),
   };
 }

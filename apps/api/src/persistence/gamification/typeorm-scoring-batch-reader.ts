@@ -1,5 +1,5 @@
 import {
-  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, lastStoredPeriodRead,
+  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, storedPeriodsRead,
   MemberPeriodScore, PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository,
   ScoringBatch, ScoringBatchReader, ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
@@ -32,12 +32,10 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
   constructor(private readonly db: Db) {}
 
   async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
+    const stored = storedPeriodsRead(challenge, span.firstIndex, span.lastIndex);
     const [activity, scores] = await Promise.all([
       PrefetchedActivity.load(this.db, challenge.appId, profileIds, span, { workouts: challenge.dataSource === 'workout' }),
-      // From the period before the span (its repetition state) on.
-      PrefetchedScores.load(
-        this.db, challenge.appId, challenge.id, profileIds, Math.max(0, span.firstIndex - 1), lastStoredPeriodRead(challenge, span.lastIndex),
-      ),
+      PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, stored.firstIndex, stored.lastIndex),
     ]);
     return { history: new DeduplicatedActivityHistory(activity, activity), scores };
   }
