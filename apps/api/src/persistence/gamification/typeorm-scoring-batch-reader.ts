@@ -1,7 +1,7 @@
 import {
-  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, storedPeriodsRead,
-  MemberPeriodScore, PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository,
-  ScoringBatch, ScoringBatchReader, ScoringSpan, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
+  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore,
+  PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch,
+  ScoringBatchReader, ScoringSpan, storedPeriodsRead, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
 import { SCORED_COLUMNS, scoredFields } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
