@@ -39,15 +39,14 @@ describeContract('HealthRecordRepository', (world) => {
   });
 
   it('makes a deletion of the profile wait for an upsert in flight, then deletes its records too (hand-written SQL)', async () => {
-    if (!world().engine) return;
+    const engine = world().engine;
+    if (!engine) return;
     const order: string[] = [];
     let deletion: Promise<unknown> = Promise.resolve();
     await world().unitOfWork.run(async (ports) => {
       await ports.records.upsert(ID.appA, ID.profile1, [record('weight', 'w1', at(8))]);
       // Raw SQL: the repository's delete would first wait for the profile's turn, which this writer does not hold.
-      deletion = (world().engine as NonNullable<ReturnType<typeof world>['engine']>)
-        .query('DELETE FROM profile WHERE id = $1', [ID.profile1])
-        .then(() => void order.push('profile deleted'));
+      deletion = engine.query('DELETE FROM profile WHERE id = $1', [ID.profile1]).then(() => void order.push('profile deleted'));
       await new Promise((resolve) => setTimeout(resolve, 100));
       order.push('records committed');
     });

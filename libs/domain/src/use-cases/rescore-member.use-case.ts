@@ -2,7 +2,9 @@ import { Challenge } from '../challenge/challenge';
 import { MemberPeriodScore, ZERO_TOTALS } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
 import { detectThresholdCrossing } from '../challenge/progress';
-import { EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, RepetitionState, sameRepetitionState } from '../challenge/repetition';
+import {
+  EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, RepetitionState, sameRepetitionState, storedPeriodsRead,
+} from '../challenge/repetition';
 import { MemberActivity, RecordPointsFunction, memberPeriodTotals, scoreMemberPeriods } from '../challenge/scoring';
 import { ChallengePeriodEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
@@ -99,9 +101,9 @@ export class RescoreMemberUseCase {
     });
     const totals = memberPeriodTotals(calendar, challenge, member, activity, this.pointsOf);
     // Where states are kept, the period before the first affected one carries the state the
-    // affected ones fold on from.
+    // affected ones fold on from (later ones are read by carryState, only when the state changed).
     const stateful = keepsRepetitionState(challenge);
-    const read = stateful && first > 0 ? [first - 1, ...indexes] : indexes;
+    const read = range(storedPeriodsRead(challenge, first, last).firstIndex, last);
     const previous = new Map((await this.scores.findForMember(challenge.id, member.profileId, read)).map((s) => [s.periodIndex, s]));
 
     const scores: MemberPeriodScore[] = [];
