@@ -1,4 +1,4 @@
-import { HealthDataType, HealthRecord, HealthRecordQuery, Source, StoredHealthRecord } from '@strive/domain';
+import { HealthDataType, HealthRecord, HealthRecordQuery, IdentityError, profileTurn, Source, StoredHealthRecord } from '@strive/domain';
 import { ID, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
 
@@ -52,6 +52,31 @@ describeContract('HealthRecordRepository', (world) => {
     });
     await deletion;
     expect(order).toEqual(['records committed', 'profile deleted']);
+    expect(await storedOf(ID.profile1)).toBe(0);
+  });
+
+  it("completes an upload and its profile's deletion that wait for each other, one after the other (hand-written SQL)", async () => {
+    const engine = world().engine;
+    if (!engine) return;
+    let deletion: Promise<void> | null = null;
+    // An upload: its records stored (the profile row locked), then the profile's turn for what follows.
+    const upload = world().unitOfWork.run(async (ports) => {
+      await ports.records.upsert(ID.appA, ID.profile1, [record('weight', 'w1', at(8))]);
+      if (deletion) return; // run again after PostgreSQL aborted it: the deletion is under way
+      // The deletion takes the profile's turn, then waits for the row this transaction locked; this
+      // transaction then waits for the turn: PostgreSQL aborts one of the two after deadlock_timeout.
+      deletion = world().profiles.delete(ID.appA, ID.profile1);
+      deletion.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await ports.takeTurn(profileTurn(ID.profile1));
+    });
+
+    const [uploaded] = await Promise.allSettled([upload]);
+    await expect(deletion).resolves.toBeUndefined();
+    // Either the upload came first (its records then deleted with the profile), or it ran again
+    // after the deletion and found no profile.
+    if (uploaded.status === 'rejected') expect(uploaded.reason).toEqual(IdentityError.profileNotFound(ID.profile1));
+    expect(await world().profiles.findInApp(ID.appA, ID.profile1)).toBeNull();
     expect(await storedOf(ID.profile1)).toBe(0);
   });
 

@@ -56,7 +56,11 @@ export interface TransactionPorts {
  */
 export const profileTurn = (profileId: string): string => `profile:${profileId}`;
 
-/** Runs work in one transaction: all of it commits, or none of it (a thrown error rolls back). */
+/**
+ * Runs work in one transaction: all of it commits, or none of it (a thrown error rolls back). An
+ * adapter may run `work` again from the start when the database aborted the transaction for
+ * another (a deadlock), so `work` keeps its effects to the ports and returns what the caller needs.
+ */
 export interface UnitOfWork {
   run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T>;
 }

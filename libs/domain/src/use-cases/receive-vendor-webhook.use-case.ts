@@ -55,15 +55,16 @@ export class ReceiveVendorWebhookUseCase {
     for (const [vendorUserId, from] of earliestPerAccount(answer.notifications, now)) {
       const targets = await this.connections.listByVendorUser(provider.source, vendorUserId);
       for (const target of targets.filter(canSync)) {
-        await this.unitOfWork.run(async (ports) => {
+        const asked = await this.unitOfWork.run(async (ports) => {
           // Read again inside the transaction: a sync may have saved the connection meanwhile.
           const current = await ports.connections.findById(target.appId, target.id);
-          if (current === null || !canSync(current)) return;
+          if (current === null || !canSync(current)) return false;
           const rewound = from ? ConnectionMoves.rewind(current, from, now) : current;
           if (rewound !== current) await ports.connections.save(rewound);
           await ports.jobs.enqueue({ type: 'connection.sync', appId: current.appId, connectionId: current.id });
-          syncs++;
+          return true;
         });
+        if (asked) syncs++;
       }
     }
     return { kind: 'accepted', syncs };

@@ -32,7 +32,29 @@ export async function takeTurns(db: Db, keys: readonly string[]): Promise<void> 
 /** Runs `work` in a transaction: the caller's, when `db` is already a transaction's manager. */
 export async function atomically<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (db instanceof EntityManager && db.queryRunner?.isTransactionActive) return work(db);
-  return db.transaction((manager) => work(manager));
+  return inTransaction(db, work);
+}
+
+/** What PostgreSQL answers a transaction it aborted so that another could go on (deadlock_detected, serialization_failure). */
+const ABORTED_FOR_ANOTHER = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/**
+ * Runs `work` in a new transaction, and again from the start (three attempts in all) when
+ * PostgreSQL aborted it to break a deadlock: two writers that lock the same rows and turns in
+ * opposite orders (an upload holds its profile's row, then waits for the profile's turn; the
+ * profile's deletion holds the turn, then waits for the row) then both complete, one after the
+ * other, instead of one failing. `work` keeps its effects inside the transaction, which rolls them
+ * back before it runs again.
+ */
+export async function inTransaction<T>(db: Db, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !ABORTED_FOR_ANOTHER.has((error as { code?: string }).code ?? '')) throw error;
+    }
+  }
 }
 
 /**

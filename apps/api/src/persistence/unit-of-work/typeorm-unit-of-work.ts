@@ -15,14 +15,15 @@ import { TypeOrmProfileRepository } from '../identity/typeorm-profile.repository
 import { TypeOrmConnectionRepository } from '../connections/typeorm-connection.repository';
 import { TypeOrmDeviceRepository } from '../notifications/typeorm-device.repository';
 import { TypeOrmNotificationRepository } from '../notifications/typeorm-notification.repository';
-import { takeTurns } from '../shared/db';
+import { inTransaction, takeTurns } from '../shared/db';
 
 /**
  * A database transaction handing out the domain's ports built on its manager. `takeTurn` is a
  * transaction-scoped advisory lock on the key (released at commit or rollback). On embedded
  * PGlite (one session) transactions run one after the other anyway; the lock costs nothing there.
  * Inside `run`, only the given ports may be used (another adapter would wait for the one
- * connection forever on PGlite).
+ * connection forever on PGlite); a run that PostgreSQL aborted to break a deadlock runs again
+ * (inTransaction), so `work` keeps its effects to the ports.
  */
 export class TypeOrmUnitOfWork implements UnitOfWork {
   constructor(
@@ -32,7 +33,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
   ) {}
 
   run<T>(work: (ports: TransactionPorts) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => work(this.portsOf(manager)));
+    return inTransaction(this.dataSource, (manager) => work(this.portsOf(manager)));
   }
 
   /** A unit of work that joins a transaction already open (its work runs on that manager). */
