@@ -55,7 +55,7 @@ describeContract('HealthRecordRepository', (world) => {
     expect(await storedOf(ID.profile1)).toBe(0);
   });
 
-  it("completes an upload and its profile's deletion that wait for each other, one after the other (hand-written SQL)", async () => {
+  it("completes an upload and its profile's deletion that wait for each other, one after the other", async () => {
     const engine = world().engine;
     if (!engine) return;
     let deletion: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 import { ClaimedPushDelivery, PushAttempt, PushDelivery, PushDeliveryQueue, PushEndpoint } from '@strive/domain';
 import { DataSource } from 'typeorm';
-import { Row } from '../shared/db';
+import { inTransaction, Row } from '../shared/db';
 import { PUSH_ENDPOINT_COLUMNS, pushEndpointOf, savePushEndpoint } from './push-endpoint-rows';
 import { PUSH_DELIVERY_COLUMNS, pushDeliveryOf } from './push-delivery-rows';
 
@@ -56,7 +56,7 @@ export class TypeOrmPushDeliveryQueue implements PushDeliveryQueue {
       const [row]: { done: number }[] = await this.dataSource.query(`${this.finishSql} SELECT count(*)::int AS done FROM done`, this.finishParams(claimed, attempt, d));
       return row.done > 0;
     }
-    return this.dataSource.transaction(async (db) => {
+    return inTransaction(this.dataSource, async (db) => {
       const [row]: { done: number }[] = await db.query(`${this.finishSql} SELECT count(*)::int AS done FROM done`, this.finishParams(claimed, attempt, d));
       if (row.done === 0) return false;
       const rows: Row[] = await db.query(`SELECT ${PUSH_ENDPOINT_COLUMNS} FROM push_endpoint WHERE app_id = $1 AND id = $2 FOR UPDATE`, [d.appId, d.endpointId]);

@@ -1,6 +1,7 @@
 import { App, AppRepository } from '@strive/domain';
 import { DataSource, Repository } from 'typeorm';
 import { AppEntity } from '../entities';
+import { inTransaction } from '../shared/db';
 
 export class TypeOrmAppRepository implements AppRepository {
   private readonly rows: Repository<AppEntity>;
@@ -31,7 +32,7 @@ export class TypeOrmAppRepository implements AppRepository {
    * the app itself.
    */
   async delete(appId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await inTransaction(this.dataSource, async (manager) => {
       const tables: { table_name: string }[] = await manager.query(
         `SELECT c.table_name FROM information_schema.columns c
          JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
