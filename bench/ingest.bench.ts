@@ -21,6 +21,9 @@
  * the check compares, for every uploaded profile of the challenge scenarios, each stored period
  * score with the day's largest value of the challenge's field in health_record, computed in SQL.
  *
+ * CPU time of each phase (from /proc, 10 ms ticks): the API process's and every PostgreSQL process's
+ * per upload, the bench's own (the client) per upload and per anchor batch.
+ *
  * BENCH_API_NODE_ARGS adds node flags to the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p');
  * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios (e.g. 'ten-many-days').
  */
@@ -31,6 +34,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { mulberry32 } from './support/mulberry32';
+import { postgresCpuMs, processCpuMs } from './support/process-cpu';
 import { recordInsert } from './support/record-insert';
 
 const ROOT = join(__dirname, '..');
@@ -50,6 +54,7 @@ const FIELD: Record<string, string> = { STEPS: 'steps', DISTANCE: 'distance', CA
 const log = (message: string, data?: unknown) =>
   console.log(`[${new Date().toISOString()}] ${message}`, data === undefined ? '' : JSON.stringify(data));
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 const random = mulberry32(15);
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -122,6 +127,7 @@ async function main(): Promise<void> {
       }
       const bodies = profiles.map((_, i) => body(shape, i));
       const load = loadavg().map((n) => round(n));
+      const cpuBefore = { api: processCpuMs(server.pid as number), postgres: postgresCpuMs(), bench: process.cpuUsage() };
       const started = performance.now();
       const latencies: number[] = [];
       for (let i = 0; i < profiles.length; i++) {
@@ -132,6 +138,11 @@ async function main(): Promise<void> {
         latencies.push(performance.now() - began);
       }
       const httpMs = performance.now() - started;
+      const uploadCpu = {
+        apiMsPerUpload: round((processCpuMs(server.pid as number) - cpuBefore.api) / profiles.length),
+        postgresMsPerUpload: round((postgresCpuMs() - cpuBefore.postgres) / profiles.length),
+        benchMsPerUpload: round(cpuMs(process.cpuUsage(cpuBefore.bench)) / profiles.length),
+      };
 
       // The anchor: the same rows, plain multi-row INSERTs into an indexed table of the same columns.
       const rows = (await pool.query(
@@ -140,12 +151,18 @@ async function main(): Promise<void> {
         [profiles],
       )).rows as Record<string, unknown>[];
       await pool.query('TRUNCATE anchor_record');
+      const anchorCpuBefore = { postgres: postgresCpuMs(), bench: process.cpuUsage() };
       const anchorStarted = performance.now();
       for (let i = 0; i < rows.length; i += BATCH) {
         const { text, values } = recordInsert('anchor_record', appId, rows.slice(i, i + BATCH));
         await pool.query(text, values);
       }
       const anchorMs = performance.now() - anchorStarted;
+      const batches = Math.ceil(rows.length / BATCH);
+      const anchorCpu = {
+        postgresMsPerBatch: round((postgresCpuMs() - anchorCpuBefore.postgres) / batches),
+        benchMsPerBatch: round(cpuMs(process.cpuUsage(anchorCpuBefore.bench)) / batches),
+      };
 
       // Scores as stored right after the responses, against SQL over the records.
       let check: Record<string, number> | null = null;
@@ -170,8 +187,8 @@ async function main(): Promise<void> {
       latencies.sort((a, b) => a - b);
       const result = {
         scenario: name, uploads: profiles.length, records: rows.length, load,
-        upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows.length / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1) },
-        anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows.length / (anchorMs / 1000)) },
+        upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows.length / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1), cpu: uploadCpu },
+        anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows.length / (anchorMs / 1000)), cpu: anchorCpu },
         ratio: round(anchorMs / httpMs),
         scoresChecked: check,
       };

@@ -10,7 +10,7 @@ import { problemOf, ProblemDetailsFilter, sendProblem } from './http/problem/pro
 import { registerRateLimits } from './http/rate-limit/rate-limits';
 import { RequestValidationError } from './http/problem/request-validation.error';
 import { VersionedRequest } from './http/shared/api-url';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH, textAndKeyProblems } from './http/shared/safe-input';
+import { jsonNestsDeeperThan, jsonTextMayHoldUnsafeInput, MAX_JSON_DEPTH, textAndKeyProblems } from './http/shared/safe-input';
 import { QueryMemoValidationPipe } from './http/shared/query-memo-validation.pipe';
 import { UnknownQueryGuard } from './http/shared/unknown-query.guard';
 import { requestIdOf, requestLogger } from './logging/request-logger';
@@ -122,10 +122,12 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
  */
 function refuseUnsafeInput(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request) => {
+    const rawBody = (request as { rawBody?: string }).rawBody;
+    const bodySafe = request.body === undefined || (rawBody !== undefined && !jsonTextMayHoldUnsafeInput(rawBody));
     const errors = [
       ...textAndKeyProblems(request.params ?? {}),
       ...textAndKeyProblems(request.query ?? {}),
-      ...(request.body === undefined ? [] : textAndKeyProblems(request.body)),
+      ...(bodySafe ? [] : textAndKeyProblems(request.body)),
     ];
     if (errors.length > 0) throw new RequestValidationError(errors);
   });

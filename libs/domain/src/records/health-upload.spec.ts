@@ -109,6 +109,11 @@ describe(readHealthUpload.name, () => {
     ['an impossible date-time', { source: 'GARMIN', workout: [workout({ timestamp: '2026-02-30T25:00:00Z' })] }, 'workout[0].timestamp: must be an ISO 8601 date-time'],
     ['a date-time more than a day ahead', { source: 'GARMIN', workout: [workout({ timestamp: '2026-11-21T12:00:01Z' })] }, 'workout[0].timestamp: lies more than a day in the future'],
     ['an impossible date', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-02-30', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
+    ['a month 13', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-13-01', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
+    ['a day 0', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-03-00', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
+    ['February 29 of a common year', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2025-02-29', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
+    // Date.UTC reads years 0-99 as 1900-1999: the year 50 must not pass as 1950.
+    ['the year 0050', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '0050-06-01', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
     ['a date more than a day ahead', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-11-22', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: lies more than a day in the future'],
     ['a negative duration', { source: 'GARMIN', workout: [workout({ duration: '-01:00:00' })] }, 'workout[0].duration: must be a duration hh:mm:ss'],
     ['an object that is not one', { source: 'GARMIN', workout: [workout({ heart_rate_summary: [] })] }, 'workout[0].heart_rate_summary: must be an object, not an array'],
@@ -141,6 +146,14 @@ describe(readHealthUpload.name, () => {
     ['a unit of a fixed-unit type', { source: 'GARMIN', biometric_measurement: [{ external_id: 'a', timestamp: '2026-11-20T06:00:00Z', measurement_type: 'GLUCOSE', value: 5, unit: 'mg/dL' }] }, 'biometric_measurement[0].unit: only OTHER takes a unit; GLUCOSE is always in mmol/L'],
   ])('refuses %s, naming the record and field', (_name, body, expected) => {
     expect(issuesOf(body).some((issue) => issue.startsWith(expected))).toBe(true);
+  });
+
+  it('accepts February 29 of a leap year and the last day of a month', () => {
+    const upload = read({
+      source: 'GARMIN',
+      daily_summary: [{ external_id: 'a', date: '2024-02-29', distance: 0, steps: 1, calories: 0 }, { external_id: 'b', date: '2026-04-30', distance: 0, steps: 1, calories: 0 }],
+    });
+    expect(upload.records.map((r) => r.time)).toEqual([new Date('2024-02-29T00:00:00Z'), new Date('2026-04-30T00:00:00Z')]);
   });
 
   it('accepts the bounds themselves: 168 hours, 5000 km, a million steps, 1900-01-01 00:00 UTC', () => {

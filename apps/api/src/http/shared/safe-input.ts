@@ -44,6 +44,17 @@ export function unstorableText(text: string): string | null {
   return null;
 }
 
+/**
+ * Whether parsing this JSON text can give a string or key that textAndKeyProblems refuses. Only
+ * a \u escape puts NUL or an unpaired surrogate into a parsed string (JSON refuses raw control
+ * characters, and decoding the body as UTF-8 turns invalid byte sequences into U+FFFD), and a
+ * `constructor` key is spelled out unless escaped. Most bodies have neither and skip the walk
+ * (2 ms of an upload of 500 daily summaries).
+ */
+export function jsonTextMayHoldUnsafeInput(text: string): boolean {
+  return text.includes('\\u') || text.includes('constructor');
+}
+
 /** A field name as it can be shown in a problem: unstorable characters as \u escapes. */
 function printable(key: string): string {
   return key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

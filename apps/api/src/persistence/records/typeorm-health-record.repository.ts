@@ -43,27 +43,33 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     const counts: Partial<Record<HealthDataType, { created: number; updated: number; unchanged: number }>> = {};
     for (const record of records) counts[record.type] ??= { created: 0, updated: 0, unchanged: 0 };
     if (records.length === 0) return { counts, written: [] };
-    // In place of a foreign key's check per row (RecordsWithoutForeignKey): the profile row locked
-    // once, as that check locked it, so that its deletion waits for this transaction (and then
-    // deletes these records too), or came first and the profile is not found.
-    const owner: unknown[] = await this.dataSource.query('SELECT 1 FROM profile WHERE app_id = $1 AND id = $2 FOR KEY SHARE', [appId, profileId]);
-    if (owner.length === 0) throw IdentityError.profileNotFound(profileId);
     // The rows travel as one JSON document: one parameter to bind whatever the batch size,
     // parsed by the server in one pass (several ms less per 500 rows than 4,500 parameters).
     const rows = JSON.stringify(records.map((r) => ({
       type: r.type, subtype: r.subtype, source: r.source, external_id: r.externalId, time: r.time.toISOString(), end_time: r.endTime?.toISOString() ?? null, data: r.data,
     })));
+    // In place of a foreign key's check per row (RecordsWithoutForeignKey): the profile row locked
+    // once, as that check locked it, before any row is written (a one-time filter), so that its
+    // deletion waits for this transaction (and then deletes these records too), or came first and
+    // the profile is not found: then nothing is written and one row of nulls says so. In the same
+    // statement: a round trip less per upload.
     const returned: { type: HealthDataType; source: Source; external_id: string; inserted: boolean }[] = await this.dataSource.query(
-      `INSERT INTO health_record AS stored (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
-       SELECT $1, $2, r.type, r.subtype, r.source, r.external_id, r.time, r.end_time, r.data
-       FROM jsonb_to_recordset($3::jsonb)
-         AS r(type text, subtype text, source text, external_id text, time timestamptz, end_time timestamptz, data jsonb)
-       ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE
-         SET subtype = EXCLUDED.subtype, time = EXCLUDED.time, end_time = EXCLUDED.end_time, data = EXCLUDED.data, updated_at = now()
-         WHERE stored.data IS DISTINCT FROM EXCLUDED.data
-       RETURNING type, source, external_id, (xmax::text = '0') AS inserted`,
+      `WITH owner AS (SELECT 1 FROM profile WHERE app_id = $1 AND id = $2 FOR KEY SHARE),
+       written AS (
+         INSERT INTO health_record AS stored (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
+         SELECT $1, $2, r.type, r.subtype, r.source, r.external_id, r.time, r.end_time, r.data
+         FROM jsonb_to_recordset($3::jsonb)
+           AS r(type text, subtype text, source text, external_id text, time timestamptz, end_time timestamptz, data jsonb)
+         WHERE EXISTS (SELECT FROM owner)
+         ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE
+           SET subtype = EXCLUDED.subtype, time = EXCLUDED.time, end_time = EXCLUDED.end_time, data = EXCLUDED.data, updated_at = now()
+           WHERE stored.data IS DISTINCT FROM EXCLUDED.data
+         RETURNING type, source, external_id, (xmax::text = '0') AS inserted)
+       SELECT type, source, external_id, inserted FROM written
+       UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT FROM owner)`,
       [appId, profileId, rows],
     );
+    if (returned.length === 1 && returned[0].type === null) throw IdentityError.profileNotFound(profileId);
     // The record key within the profile: type, source and external id (two sources may use one id).
     const key = (type: string, source: string, externalId: string) => `${type}\u0000${source}\u0000${externalId}`;
     const written = new Set<string>();
