@@ -30,7 +30,9 @@ describe.each(ENGINES)('leaderboard changes on %s', (engine) => {
       (row: { id: string; v: number; r: number }) => [row.id, row.v, row.r],
     );
   const log = async () =>
-    (await db.query('SELECT challenge_id, version::int AS version, profile_id FROM leaderboard_change ORDER BY challenge_id, version, profile_id')).map(
+    (await db.query(
+      'SELECT challenge_id, version::int AS version, p.id::text AS profile_id FROM leaderboard_change, unnest(profile_ids) AS p(id) ORDER BY challenge_id, version, profile_id',
+    )).map(
       (row: { challenge_id: string; version: number; profile_id: string }) => [row.challenge_id, row.version, row.profile_id],
     );
 
@@ -48,6 +50,8 @@ describe.each(ENGINES)('leaderboard changes on %s', (engine) => {
     await recordLeaderboardChanges(db, new Map([[ID.challenge1, 'all' as const]]));
     expect(await versions()).toEqual([[ID.challenge1, 2, 2], [ID.challenge2, 0, 0]]);
     expect(await log()).toEqual([[ID.challenge1, 1, ID.profile1]]);
+    // Still one row per version, so that a reader can tell the log is complete.
+    expect(await db.query('SELECT version::int AS v, cardinality(profile_ids) AS n FROM leaderboard_change ORDER BY version')).toEqual([{ v: 1, n: 1 }, { v: 2, n: 0 }]);
   });
 
   it('reads the members changed after a version, once each, with the version they bring a ranking to', async () => {

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * Which members' leaderboard entries a new leaderboard_version of a challenge changed (scores,
- * membership, a renamed or deleted profile): one row per member and version, written in the
+ * membership, a renamed or deleted profile): one row per version listing its members, written in the
  * transaction that bumps the version. Processes that keep rankings in memory read the rows past
  * their version and re-read only those members, instead of rebuilding a whole ranking. Kept a
  * few minutes (the leaderboard-change-retention tick); a ranking too far behind is rebuilt.
@@ -19,8 +19,9 @@ export class LeaderboardChangeEntity {
   @PrimaryColumn('bigint')
   version!: string;
 
-  @PrimaryColumn('uuid', { name: 'profile_id' })
-  profileId!: string;
+  /** Empty for a reset (every entry changed: see challenge.leaderboard_reset_version). */
+  @Column('uuid', { name: 'profile_ids', array: true })
+  profileIds!: string[];
 
   @Column('timestamptz', { name: 'changed_at', default: () => 'now()' })
   changedAt!: Date;

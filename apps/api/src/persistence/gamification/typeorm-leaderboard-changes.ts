@@ -14,16 +14,16 @@ export interface LeaderboardChangesSince {
 
 /**
  * Reads, in one statement (one snapshot), a challenge's leaderboard version and the members that
- * the versions after `since` changed. Each version writes at least one row (see
- * recordLeaderboardChanges), so the log is complete when it holds every version in (since, version].
+ * the versions after `since` changed. Each version writes one row (see recordLeaderboardChanges),
+ * so the log is complete when it holds every version in (since, version].
  */
 export async function readLeaderboardChanges(db: Db, appId: string, challengeId: string, since: number, limit: number): Promise<LeaderboardChangesSince | null> {
   const rows: Row[] = await db.query(
     `SELECT c.leaderboard_version::text AS version, c.leaderboard_reset_version::text AS reset,
-       (SELECT count(DISTINCT l.version)::int FROM leaderboard_change l
+       (SELECT count(*)::int FROM leaderboard_change l
         WHERE l.app_id = c.app_id AND l.challenge_id = c.id AND l.version > $3 AND l.version <= c.leaderboard_version) AS versions,
        (SELECT coalesce(array_agg(p.id), '{}') FROM (
-          SELECT DISTINCT l.profile_id::text AS id FROM leaderboard_change l
+          SELECT DISTINCT m.id::text AS id FROM leaderboard_change l CROSS JOIN LATERAL unnest(l.profile_ids) AS m(id)
           WHERE l.app_id = c.app_id AND l.challenge_id = c.id AND l.version > $3 AND l.version <= c.leaderboard_version LIMIT $4) AS p) AS profile_ids
      FROM challenge c WHERE c.app_id = $1 AND c.id = $2`,
     [appId, challengeId, since, limit + 1],

@@ -69,7 +69,7 @@ export class TypeOrmProfileRepository implements ProfileRepository {
          boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
                     WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
                     RETURNING app_id, id, leaderboard_version)
-         INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id) SELECT app_id, id, leaderboard_version, $2 FROM boards
+         INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_ids) SELECT app_id, id, leaderboard_version, ARRAY[$2::uuid] FROM boards
          RETURNING challenge_id`,
         [profile.appId, profile.id, profile.name, profile.gender, profile.reference, profile.team],
       );
@@ -126,8 +126,8 @@ export class TypeOrmProfileRepository implements ProfileRepository {
          boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
                     WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
                     RETURNING app_id, id, leaderboard_version),
-         changes AS (INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
-                     SELECT app_id, id, leaderboard_version, $2 FROM boards)
+         changes AS (INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_ids)
+                     SELECT app_id, id, leaderboard_version, ARRAY[$2::uuid] FROM boards)
          DELETE FROM profile WHERE app_id = $1 AND id = $2
          RETURNING (SELECT coalesce(array_agg(id::text), '{}') FROM boards) AS challenge_ids`,
         [appId, id],

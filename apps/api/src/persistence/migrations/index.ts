@@ -16,6 +16,7 @@ import { BearerRevokedNotify1795590000000 } from './1795590000000-BearerRevokedN
 import { ScoresWithoutForeignKeys1795600000000 } from './1795600000000-ScoresWithoutForeignKeys';
 import { MemberTotals1795600000001 } from './1795600000001-MemberTotals';
 import { RecordsWithoutForeignKey1795600000002 } from './1795600000002-RecordsWithoutForeignKey';
+import { LeaderboardChangeMemberLists1795600000003 } from './1795600000003-LeaderboardChangeMemberLists';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   ScoresWithoutForeignKeys1795600000000,
   MemberTotals1795600000001,
   RecordsWithoutForeignKey1795600000002,
+  LeaderboardChangeMemberLists1795600000003,
 ];

@@ -90,9 +90,9 @@ export function changedMembers(items: readonly { challengeId: string; profileId:
 
 /**
  * A new leaderboard_version for each changed challenge (cached leaderboards of an older version
- * are stale) and, in the same statement, which members it changed (leaderboard_change), so that a
- * cached ranking re-reads those members only; `'all'` also sets leaderboard_reset_version (a
- * cached ranking is rebuilt). Within the writing transaction (one of its own if there is none): the
+ * are stale) and, in the same statement, which members it changed (one leaderboard_change row per
+ * version, the members as an array), so that a cached ranking re-reads those members only; `'all'`
+ * also sets leaderboard_reset_version (a cached ranking is rebuilt) and lists no member. Within the writing transaction (one of its own if there is none): the
  * challenge row stays locked until commit, so versions of a challenge commit in order.
  */
 export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChanges): Promise<void> {
@@ -108,9 +108,8 @@ export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChang
            leaderboard_reset_version = CASE WHEN c.reset THEN ch.leaderboard_version + 1 ELSE ch.leaderboard_reset_version END
          FROM c WHERE ch.id = c.challenge_id
          RETURNING ch.app_id, ch.id, ch.leaderboard_version, c.profile_ids)
-       INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_id)
-       SELECT b.app_id, b.id, b.leaderboard_version, p FROM bumped b CROSS JOIN LATERAL unnest(b.profile_ids) AS p
-       ON CONFLICT DO NOTHING`,
+       INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_ids)
+       SELECT b.app_id, b.id, b.leaderboard_version, b.profile_ids FROM bumped b`,
       [JSON.stringify(rows)],
     );
     markChallengesChanged(transaction, changes.keys());
