@@ -118,7 +118,7 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
 /**
  * Text PostgreSQL cannot store (NUL, unpaired surrogates) in the query, path or JSON body,
  * and `constructor` keys, are refused with 400 here, in one place, before any guard or
- * handler touches the database.
+ * handler touches the database. A body whose text cannot hold either is not walked.
  */
 function refuseUnsafeInput(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request) => {

@@ -32,7 +32,9 @@ function describe(value: unknown): string {
 function parseDate(value: string): Date | null {
   const match = DATE.exec(value);
   if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
   const date = new Date(Date.UTC(year, month - 1, day));
   // A day or month out of range rolls over (Date.UTC maps years 0-99 to 1900-1999): not that date.
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;

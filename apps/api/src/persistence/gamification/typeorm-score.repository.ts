@@ -22,11 +22,26 @@ export const SCORE_READ = SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? epochMs(
 /**
  * The rows saveMany sends, as one json parameter, typed: their instants travel as epoch
  * milliseconds too (the server parsed timestamp text at about 1.5 us an instant: a third of
- * reading 10,000 rows of JSON).
+ * reading 10,000 rows of JSON). Their app comes from `owner` (see OWNERS), which also drops the
+ * rows of a challenge or profile that is gone.
  */
-const SCORE_ROWS = `SELECT r.app_id, ${SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? `to_timestamp(r.${c} / 1000) AS ${c}` : `r.${c}`)).join(', ')}
+const SCORE_ROWS = `SELECT o.app_id, ${SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? `to_timestamp(r.${c} / 1000) AS ${c}` : `r.${c}`)).join(', ')}
   FROM json_to_recordset($1::json)
-    AS r(app_id uuid, ${SCORE_COLUMN_NAMES.map((c) => `${c} ${isInstant(c) ? 'double precision' : SCORE_COLUMN_TYPES[c]}`).join(', ')})`;
+    AS r(${SCORE_COLUMN_NAMES.map((c) => `${c} ${isInstant(c) ? 'double precision' : SCORE_COLUMN_TYPES[c]}`).join(', ')})
+  JOIN owner o ON o.challenge_id = r.challenge_id AND o.profile_id = r.profile_id`;
+
+/**
+ * Which (challenge, profile) pairs of the rows ($2: their challenges, $3: their profiles) still
+ * exist, with their app (the table has no foreign keys: once per statement instead of a check per
+ * row, which was 60 % of the upsert). The challenges are locked as a foreign key's check would
+ * lock them (FOR KEY SHARE: a deletion waits for this transaction, or has committed and the row
+ * is skipped). The profiles are not: every writer of a profile's scores holds its turn
+ * (profileTurn), and so does its deletion, which then either came first (the profile is not found
+ * here) or deletes these rows after the commit. Locking the profile rows too wrote each one (1.9 s
+ * of a 100,000-member day's rescoring).
+ */
+const OWNERS = `locked AS (SELECT app_id, id FROM challenge WHERE id = ANY($2::uuid[]) FOR KEY SHARE),
+       owner AS (SELECT l.app_id, l.id AS challenge_id, p.id AS profile_id FROM locked l JOIN profile p ON p.app_id = l.app_id AND p.id = ANY($3::uuid[]))`;
 
 /** What a rescore can change in a stored row (all but its key and updated_at). */
 const SCORED = [
@@ -77,7 +92,7 @@ export function toScore(row: Row): MemberPeriodScore {
 const membersOf = (profiles: string) =>
   `app_id = (SELECT app_id FROM challenge WHERE id = $1) AND challenge_id = (SELECT $1::uuid) AND profile_id ${profiles}`;
 
-/** member_period_score; app_id is taken from the challenge row (see lockOwners). */
+/** member_period_score; app_id is taken from the challenge row (see OWNERS). */
 export class TypeOrmScoreRepository implements ScoreRepository {
   constructor(private readonly db: Db) {}
 
@@ -149,37 +164,30 @@ export class TypeOrmScoreRepository implements ScoreRepository {
 
   async saveMany(scores: readonly MemberPeriodScore[]): Promise<void> {
     if (scores.length === 0) return;
-    const owners = await this.lockOwners(scores);
-    const rows = [];
-    for (const s of scores) {
-      const appId = owners.get(`${s.challengeId} ${s.profileId}`);
-      if (appId === undefined) continue; // its challenge or profile is gone
-      rows.push({
-        app_id: appId,
-        challenge_id: s.challengeId,
-        profile_id: s.profileId,
-        team_id: s.teamId,
-        period_index: s.periodIndex,
-        period_start: s.periodStart.getTime(),
-        period_end: s.periodEnd.getTime(),
-        progress: s.progress,
-        goal_reached: s.goalReached,
-        goal_reached_at: s.goalReachedAt?.getTime() ?? null,
-        reached_at: s.reachedAt?.getTime() ?? null,
-        current_run: s.repetition.currentRun,
-        best_run: s.repetition.bestRun,
-        best_run_at: s.repetition.bestRunAt?.getTime() ?? null,
-        reached_count: s.repetition.reachedCount,
-        reached_count_at: s.repetition.reachedCountAt?.getTime() ?? null,
-        fired_thresholds: s.firedThresholds,
-        total_distance: s.totals.distance,
-        total_steps: s.totals.steps,
-        total_calories: s.totals.calories,
-        total_duration_seconds: s.totals.durationSeconds,
-        total_points: s.totals.points,
-        updated_at: s.updatedAt.getTime(),
-      });
-    }
+    const rows = scores.map((s) => ({
+      challenge_id: s.challengeId,
+      profile_id: s.profileId,
+      team_id: s.teamId,
+      period_index: s.periodIndex,
+      period_start: s.periodStart.getTime(),
+      period_end: s.periodEnd.getTime(),
+      progress: s.progress,
+      goal_reached: s.goalReached,
+      goal_reached_at: s.goalReachedAt?.getTime() ?? null,
+      reached_at: s.reachedAt?.getTime() ?? null,
+      current_run: s.repetition.currentRun,
+      best_run: s.repetition.bestRun,
+      best_run_at: s.repetition.bestRunAt?.getTime() ?? null,
+      reached_count: s.repetition.reachedCount,
+      reached_count_at: s.repetition.reachedCountAt?.getTime() ?? null,
+      fired_thresholds: s.firedThresholds,
+      total_distance: s.totals.distance,
+      total_steps: s.totals.steps,
+      total_calories: s.totals.calories,
+      total_duration_seconds: s.totals.durationSeconds,
+      total_points: s.totals.points,
+      updated_at: s.updatedAt.getTime(),
+    }));
     const json = JSON.stringify(rows);
     // The upsert, and in the same statement the members' totals (challenge_member.total_*) moved by
     // what it changed: its new rows' totals less the rows they replace (members whose totals stay
@@ -192,7 +200,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     // in by period: a batch's members then share pages per period, and a later rescore of a few
     // periods (one more day) reads and rewrites tens of pages a batch, not a page per member.
     await this.db.query(
-      `WITH s AS (
+      `WITH ${OWNERS}, s AS (
          ${SCORE_ROWS}
        ), changed AS (
          SELECT s.*, t.app_id IS NOT NULL AS stored, ${TOTALS.map((c) => `s.${c}::numeric - coalesce(t.${c}::numeric, 0) AS moved_${c}`).join(', ')}
@@ -213,28 +221,9 @@ export class TypeOrmScoreRepository implements ScoreRepository {
        )
        UPDATE challenge_member m SET ${TOTALS.map((c) => `${c} = m.${c} + moved.${c}`).join(', ')}
        FROM moved WHERE m.app_id = moved.app_id AND m.challenge_id = moved.challenge_id AND m.profile_id = moved.profile_id`,
-      [json],
+      [json, [...new Set(scores.map((s) => s.challengeId))], [...new Set(scores.map((s) => s.profileId))]],
     );
     await recordLeaderboardChanges(this.db, changedMembers(scores));
-  }
-
-  /**
-   * Which (challenge, profile) pairs still exist, with their app (the table has no foreign keys:
-   * once per call instead of a check per row, which was 60 % of the upsert). The challenges are
-   * locked as a foreign key's check would lock them (FOR KEY SHARE: a deletion waits for this
-   * transaction, or has committed and the row is skipped). The profiles are not: every writer of
-   * a profile's scores holds its turn (profileTurn), and so does its deletion, which then either
-   * came first (the profile is not found here) or deletes these rows after the commit. Locking
-   * the profile rows too wrote each one (1.9 s of a 100,000-member day's rescoring).
-   */
-  private async lockOwners(scores: readonly MemberPeriodScore[]): Promise<Map<string, string>> {
-    const rows: { app_id: string; challenge_id: string; profile_id: string }[] = await this.db.query(
-      `WITH c AS (SELECT app_id, id FROM challenge WHERE id = ANY($1::uuid[]) FOR KEY SHARE)
-       SELECT c.app_id, c.id AS challenge_id, p.id AS profile_id
-       FROM c JOIN profile p ON p.app_id = c.app_id AND p.id = ANY($2::uuid[])`,
-      [[...new Set(scores.map((s) => s.challengeId))], [...new Set(scores.map((s) => s.profileId))]],
-    );
-    return new Map(rows.map((row) => [`${row.challenge_id} ${row.profile_id}`, row.app_id]));
   }
 
   async deleteForChallenge(challengeId: string): Promise<void> {
