@@ -291,10 +291,11 @@ async function main(): Promise<void> {
     const daySeconds = round((performance.now() - t) / 1000);
     log('one more day rescored', { size, members, insertSeconds, seconds: daySeconds, load: loadBefore });
 
-    // ---- 3. scores as SQL computes them from the records (today, 200 members; no row: the empty score) ----
+    // ---- 3. scores as SQL computes them from the records (today, 200 members; every member has a row, an empty score too) ----
     const check = await pool.query(
       `SELECT count(*)::int AS n,
-              count(*) FILTER (WHERE coalesce(s.progress, 0) <> coalesce(h.steps, 0) OR coalesce(s.goal_reached, false) <> (coalesce(h.steps, 0) >= c.goal_value))::int AS wrong
+              count(*) FILTER (WHERE s.app_id IS NULL OR s.progress IS DISTINCT FROM coalesce(h.steps, 0)
+                                  OR s.goal_reached IS DISTINCT FROM (coalesce(h.steps, 0) >= c.goal_value))::int AS wrong
        FROM (SELECT profile_id FROM challenge_member WHERE challenge_id = $1 ORDER BY profile_id LIMIT 200) m
        JOIN challenge c ON c.id = $1
        LEFT JOIN member_period_score s ON s.app_id = c.app_id AND s.challenge_id = c.id AND s.profile_id = m.profile_id AND s.period_index = 30

@@ -92,6 +92,25 @@ export function toScore(row: Row): MemberPeriodScore {
 const membersOf = (profiles: string) =>
   `app_id = (SELECT app_id FROM challenge WHERE id = $1) AND challenge_id = (SELECT $1::uuid) AND profile_id ${profiles}`;
 
+/** A write of at least this many rows (a rescoring batch; an upload writes a few hundred) looks at the table's statistics. */
+const BULK_WRITE = 1_000;
+
+/**
+ * After a bulk write, analyzes member_period_score if it has grown past twice the pages its
+ * statistics describe (and by 1,000 pages), as autovacuum would: a first scoring on a database
+ * without them (a new one, or one whose PostgreSQL runs without autovacuum) otherwise plans every
+ * batch as if the table were tiny, and its reads and probes grew with every row written: a first
+ * 100,000-member scoring took 347 s, 96 s with this (docs/benchmarks.md "Tenth session"). ANALYZE
+ * samples the table (rows of this transaction included) and runs inside it; the challenge row this
+ * write locked (recordLeaderboardChanges) keeps another batch of the challenge from analyzing too.
+ */
+async function keepStatistics(db: Db): Promise<void> {
+  const [table]: Row[] = await db.query(
+    `SELECT pg_relation_size(oid) / current_setting('block_size')::int AS pages, relpages FROM pg_class WHERE oid = 'member_period_score'::regclass`,
+  );
+  if (Number(table.pages) > 2 * Number(table.relpages) + 1_000) await db.query('ANALYZE member_period_score');
+}
+
 /** member_period_score; app_id is taken from the challenge row (see OWNERS). */
 export class TypeOrmScoreRepository implements ScoreRepository {
   constructor(private readonly db: Db) {}
@@ -224,6 +243,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       [json, [...new Set(scores.map((s) => s.challengeId))], [...new Set(scores.map((s) => s.profileId))]],
     );
     await recordLeaderboardChanges(this.db, changedMembers(scores));
+    if (scores.length >= BULK_WRITE) await keepStatistics(this.db);
   }
 
   async deleteForChallenge(challengeId: string): Promise<void> {

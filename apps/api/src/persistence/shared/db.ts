@@ -92,8 +92,9 @@ export function changedMembers(items: readonly { challengeId: string; profileId:
  * A new leaderboard_version for each changed challenge (cached leaderboards of an older version
  * are stale) and, in the same statement, which members it changed (one leaderboard_change row per
  * version, the members as an array), so that a cached ranking re-reads those members only; `'all'`
- * also sets leaderboard_reset_version (a cached ranking is rebuilt) and lists no member. Within the writing transaction (one of its own if there is none): the
- * challenge row stays locked until commit, so versions of a challenge commit in order.
+ * also sets leaderboard_reset_version (a cached ranking is rebuilt) and lists no member. Within the
+ * writing transaction (one of its own if there is none): the challenge row stays locked until
+ * commit, so versions of a challenge commit in order.
  */
 export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChanges): Promise<void> {
   if (changes.size === 0) return;
