@@ -7,9 +7,7 @@ import { atomically } from '../../src/persistence/shared/db';
 import { PreparedReads } from '../../src/persistence/shared/prepared-reads';
 import { challenge, ID, seedProfiles } from './support/fixtures';
 import { sqlWorld } from './support/repository-world';
-import { openTestDatabase, SqlEngine, testDatabaseConfig, truncateAll } from './support/test-database';
-
-const ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+import { openTestDatabase, SQL_ENGINES, testDatabaseConfig, truncateAll } from './support/test-database';
 
 /**
  * ChangeFeed (what this process hears of challenge changes and bearer revocations) and
@@ -17,7 +15,7 @@ const ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'Pos
  * return, another connection's (another process) through the triggers' notifications, a rollback
  * never.
  */
-describe.each(ENGINES)('change feed on %s', (engine) => {
+describe.each(SQL_ENGINES)('change feed on %s', (engine) => {
   let db: DataSource;
   let config: AppConfig;
   let feed: ChangeFeed;

@@ -3,15 +3,13 @@ import { readLeaderboardChanges, pruneLeaderboardChanges } from '../../src/persi
 import { recordLeaderboardChanges } from '../../src/persistence/shared/db';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { sqlWorld } from './support/repository-world';
-import { openTestDatabase, SqlEngine, truncateAll } from './support/test-database';
-
-const ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+import { openTestDatabase, SQL_ENGINES, truncateAll } from './support/test-database';
 
 /**
  * The change log that keeps cached leaderboards current (host SQL, no port: only the TypeORM
  * side exists): which members each leaderboard_version changed, and what a cache reads of it.
  */
-describe.each(ENGINES)('leaderboard changes on %s', (engine) => {
+describe.each(SQL_ENGINES)('leaderboard changes on %s', (engine) => {
   let db: DataSource;
   beforeAll(async () => {
     db = await openTestDatabase(engine);

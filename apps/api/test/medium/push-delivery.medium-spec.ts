@@ -9,7 +9,7 @@ import { TypeOrmPushFanOut } from '../../src/persistence/delivery/typeorm-push-f
 import { RandomIdGenerator } from '../../src/system/random-id-generator';
 import { describeContract } from './support/contract';
 import { ID } from './support/fixtures';
-import { openTestDatabase, SqlEngine, truncateAll } from './support/test-database';
+import { openTestDatabase, SQL_ENGINES, truncateAll } from './support/test-database';
 
 const E = {
   a1: 'ea000000-0000-4000-8000-0000000000a1',
@@ -43,10 +43,8 @@ describeContract('PushEndpointRepository', (world) => {
   });
 });
 
-const ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
-
 /** The SQL-only parts of delivery (no in-memory twin: only the database makes them work): fan-out and claiming. */
-for (const engine of ENGINES) {
+for (const engine of SQL_ENGINES) {
   describe(`webhook delivery tables on ${engine}`, () => {
     let db: DataSource;
     const at = (iso: string) => new Date(iso);

@@ -3,16 +3,14 @@ import { MemberPeriodScoreMother } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { RepositoryWorld, sqlWorld } from './support/repository-world';
-import { openTestDatabase, SqlEngine, truncateAll } from './support/test-database';
-
-const ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+import { openTestDatabase, SQL_ENGINES, truncateAll } from './support/test-database';
 
 /**
  * The score writer keeps PostgreSQL's statistics of member_period_score (host SQL, no port): a
  * first scoring on a database without them was planned as if the table were tiny, batch after
  * batch (docs/benchmarks.md "Tenth session").
  */
-describe.each(ENGINES)('statistics of the scores table on %s', (engine) => {
+describe.each(SQL_ENGINES)('statistics of the scores table on %s', (engine) => {
   const MEMBERS = 300;
   const memberId = (i: number) => `50000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   let db: DataSource;

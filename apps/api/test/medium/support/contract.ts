@@ -1,8 +1,6 @@
 import { DataSource } from 'typeorm';
 import { inMemoryWorld, RepositoryWorld, sqlWorld } from './repository-world';
-import { openTestDatabase, SqlEngine, truncateAll } from './test-database';
-
-const SQL_ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+import { openTestDatabase, SQL_ENGINES, SqlEngine, truncateAll } from './test-database';
 
 // One database per engine and test file, shared by its suites (an embedded one takes seconds to migrate).
 const databases = new Map<SqlEngine, Promise<DataSource>>();

@@ -5,6 +5,9 @@ import { assertTestDatabase } from '../../support/test-schema';
 /** The database a contract suite runs its SQL adapters on. */
 export type SqlEngine = 'PGlite' | 'PostgreSQL';
 
+/** The engines the SQL adapters are tested on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
+export const SQL_ENGINES: readonly SqlEngine[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+
 let embeddedDatabases = 0;
 
 /** Where a test database lives: a fresh in-memory PGlite, or the DATABASE_URL PostgreSQL. */
