@@ -5,7 +5,7 @@
 export interface TokenGenerator {
   /** A new random secret of at least 256 bits, URL-safe. */
   newSecret(): string;
-  /** A short random public identifier (client ids). */
+  /** A short random public identifier (client ids): starts with a letter or digit, never `-` (a command line would read it as an option). */
   newIdentifier(): string;
   digest(secret: string): string;
 }
