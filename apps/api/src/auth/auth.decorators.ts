@@ -6,7 +6,8 @@ import { ApiRateLimitResponse } from '../http/rate-limit/api-rate-limit-response
 import { AppRateLimitGuard } from '../http/rate-limit/app-rate-limit.guard';
 import { CheckQueryAfterCredentials, UnknownQueryAfterCredentialsGuard } from '../http/shared/unknown-query.guard';
 import { ACCESS_RULE, AccessGuard } from './access.guard';
-import { BasicAuthGuard, BearerAuthGuard } from './challenging-auth.guard';
+import { BearerAuthGuard } from './bearer-auth.guard';
+import { ClientAuthGuard } from './client-auth.guard';
 
 const RULE_TEXT: Record<AccessRule, string> = {
   admin: 'administrator bearer only',
@@ -36,7 +37,7 @@ export function Auth(rule: AccessRule) {
 export function ClientAuth() {
   return applyDecorators(
     CheckQueryAfterCredentials(),
-    UseGuards(BasicAuthGuard, UnknownQueryAfterCredentialsGuard),
+    UseGuards(ClientAuthGuard, UnknownQueryAfterCredentialsGuard),
     ApiBasicAuth('basic'),
     ApiProblemResponses(401),
     ApiRateLimitResponse('per client id'),

@@ -1,13 +1,15 @@
-import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
+import { Global, Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { AccessGuard } from './access.guard';
-import { BasicClientStrategy } from './basic-client.strategy';
-import { BearerStrategy } from './bearer.strategy';
 
+/**
+ * The credential guards (`@Auth`, `@ClientAuth`) of every controller authenticate through the
+ * identity use cases: global, so that each controller's module can build them.
+ */
+@Global()
 @Module({
-  imports: [PassportModule, IdentityModule],
-  providers: [BasicClientStrategy, BearerStrategy, AccessGuard],
-  exports: [AccessGuard],
+  imports: [IdentityModule],
+  providers: [AccessGuard],
+  exports: [IdentityModule, AccessGuard],
 })
 export class AuthModule {}
