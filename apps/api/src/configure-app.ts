@@ -121,7 +121,8 @@ function acceptJsonBodies(fastify: FastifyInstance): void {
  * handler touches the database. A body whose text cannot hold either is not walked.
  */
 function refuseUnsafeInput(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: no promise per request.
+  fastify.addHook('preValidation', (request, _reply, done) => {
     const rawBody = (request as { rawBody?: string }).rawBody;
     const bodySafe = request.body === undefined || (rawBody !== undefined && !jsonTextMayHoldUnsafeInput(rawBody));
     const errors = [
@@ -129,7 +130,7 @@ function refuseUnsafeInput(fastify: FastifyInstance): void {
       ...textAndKeyProblems(request.query ?? {}),
       ...(bodySafe ? [] : textAndKeyProblems(request.body)),
     ];
-    if (errors.length > 0) throw new RequestValidationError(errors);
+    done(errors.length > 0 ? new RequestValidationError(errors) : undefined);
   });
 }
 

@@ -7,10 +7,12 @@ import { StriveMetrics } from './strive-metrics';
  * URL, the method (Node's parser accepts only known ones) and the status class: bounded label sets.
  */
 export function recordRequestDurations(fastify: FastifyInstance, metrics: StriveMetrics): void {
-  fastify.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       { route: request.routeOptions?.url ?? 'unmatched', method: request.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }

@@ -37,7 +37,7 @@ export class ChallengeLeaderboardController {
     const selection = { dateRange: query.date_range, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
     const entry = (page: ProfileBoardPage, e: ProfileBoardPage['results'][number]) =>
       presentProfileEntry(e, page.members.get(e.profileId as string), page.teamNames, url, principal);
-    const json = await this.leaderboards.profileBoard(principal, id, selection, url.withQuery({}), {
+    const json = await this.leaderboards.profileBoard(principal, id, selection, url.requested, {
       // LeaderboardProfileAndTeam, its requester entry left out: head + requester + tail.
       page: (page) => {
         const links = offsetPage(url, query, page.count, []);

@@ -43,7 +43,10 @@ export class ApiUrl {
     readonly origin: string,
     readonly version: ApiVersion,
     private readonly requestPath: string,
-    private readonly query: URLSearchParams,
+    /** The query string as sent, without '?' (parsed only when a link needs it). */
+    private readonly search: string,
+    /** The path and query as the caller sent them. */
+    private readonly requestedUrl: string,
   ) {}
 
   static of(request: UrlRequest): ApiUrl {
@@ -57,7 +60,12 @@ export class ApiUrl {
     const version = request.raw.apiVersion ?? 'v1';
     // The path as served under /api/v1; links keep the caller's version prefix.
     const v1Path = path.replace(/^\/api\/v1\.1(?=\/|$)/, '/api/v1');
-    return new ApiUrl(origin, version, v1Path, new URLSearchParams(search));
+    return new ApiUrl(origin, version, v1Path, search, request.originalUrl);
+  }
+
+  /** This request's URL as sent, with the origin links use: a key for answers that depend on nothing else of the request. */
+  get requested(): string {
+    return `${this.origin}${this.requestedUrl}`;
   }
 
   /** Absolute URL of a resource path such as "profile/<id>/". */
@@ -67,7 +75,7 @@ export class ApiUrl {
 
   /** This request's URL with some query parameters replaced (null removes one). */
   withQuery(changes: Record<string, string | number | null>): string {
-    const query = new URLSearchParams(this.query);
+    const query = new URLSearchParams(this.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) query.delete(key);
       else query.set(key, String(value));

@@ -22,15 +22,15 @@ export const CheckQueryAfterCredentials = () => SetMetadata(CHECKED_AFTER_CREDEN
  */
 @Injectable()
 export class UnknownQueryGuard implements CanActivate {
-  private readonly accepted = new WeakMap<object, ReadonlySet<string> | 'dto'>();
+  /** Per handler, read once from its metadata: whether this instance checks it, and what it accepts. */
+  private readonly handlers = new WeakMap<object, { checked: boolean; accepted: ReadonlySet<string> | 'dto' }>();
 
   constructor(private readonly role: 'global' | 'after-credentials') {}
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const afterCredentials = Reflect.getMetadata(CHECKED_AFTER_CREDENTIALS, context.getHandler()) === true;
-    if (afterCredentials !== (this.role === 'after-credentials')) return true;
-    const accepted = this.acceptedBy(context);
+    const { checked, accepted } = this.handlerRules(context);
+    if (!checked) return true;
     if (accepted !== 'dto') {
       const query = (context.switchToHttp().getRequest<{ query?: Record<string, unknown> }>().query ?? {}) as Record<string, unknown>;
       const unknown = Object.keys(query).filter((name) => !accepted.has(name));
@@ -41,17 +41,24 @@ export class UnknownQueryGuard implements CanActivate {
     return true;
   }
 
-  /** The query parameter names a handler reads, or 'dto' when it reads the whole query. */
-  private acceptedBy(context: ExecutionContext): ReadonlySet<string> | 'dto' {
+  /**
+   * Whether this instance checks the handler (the route-level one when it asks for credentials, else
+   * the global one), and the query parameter names it reads ('dto' when it reads the whole query).
+   */
+  private handlerRules(context: ExecutionContext): { checked: boolean; accepted: ReadonlySet<string> | 'dto' } {
     const handler = context.getHandler();
-    let accepted = this.accepted.get(handler);
-    if (accepted === undefined) {
+    let rules = this.handlers.get(handler);
+    if (rules === undefined) {
+      const afterCredentials = Reflect.getMetadata(CHECKED_AFTER_CREDENTIALS, handler) === true;
       const args: Record<string, RouteArgument> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {};
       const queries = Object.entries(args).filter(([key]) => key.split(':')[0] === String(RouteParamtypes.QUERY)).map(([, arg]) => arg);
-      accepted = queries.some((arg) => typeof arg.data !== 'string') ? 'dto' : new Set(queries.map((arg) => arg.data as string));
-      this.accepted.set(handler, accepted);
+      rules = {
+        checked: afterCredentials === (this.role === 'after-credentials'),
+        accepted: queries.some((arg) => typeof arg.data !== 'string') ? 'dto' : new Set(queries.map((arg) => arg.data as string)),
+      };
+      this.handlers.set(handler, rules);
     }
-    return accepted;
+    return rules;
   }
 }
 
