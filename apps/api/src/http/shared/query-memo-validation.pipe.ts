@@ -16,7 +16,11 @@ export class QueryMemoValidationPipe extends ValidationPipe {
     super(options);
   }
 
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  /** A value, or a promise of one (Nest accepts either of a pipe): a remembered query needs no promise. */
+  override transform(value: unknown, metadata: ArgumentMetadata): any {
+    // A custom parameter decorator's value (the principal, the request URL) is not validated
+    // (validateCustomDecorators is off): handed on as it is.
+    if (metadata.type === 'custom') return value;
     const { metatype } = metadata;
     if (metadata.type !== 'query' || !metatype || !this.toValidate(metadata) || value === null || typeof value !== 'object') {
       return super.transform(value, metadata);
@@ -24,7 +28,10 @@ export class QueryMemoValidationPipe extends ValidationPipe {
     let known = this.queries.get(metatype);
     if (!known) this.queries.set(metatype, (known = new Map()));
     const key = JSON.stringify(value);
-    if (known.has(key)) return known.get(key);
+    return known.has(key) ? known.get(key) : this.remember(known, key, value, metadata);
+  }
+
+  private async remember(known: Map<string, unknown>, key: string, value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const dto = Object.freeze(await super.transform(value, metadata));
     if (known.size >= MAX_QUERIES_PER_DTO) known.delete(known.keys().next().value as string);
     known.set(key, dto);
