@@ -27,6 +27,8 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
 /** The HTTP server (Fastify) with the API's routing rules; main.ts and the tests both use it. */
 export function httpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
+    // No Nest middleware: without @fastify/middie no request runs through its (empty) chain.
+    skipMiddie: true,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: requestIdOf,

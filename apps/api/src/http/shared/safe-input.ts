@@ -60,29 +60,44 @@ function printable(key: string): string {
   return key.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** The path of a child in the notation of the validation errors: `workout[3].name`. */
+function childPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent ? `${parent}.${printable(key)}` : printable(key);
+}
+
 /**
  * Every string (value or key) of `value` that cannot be stored, and every `constructor` key,
  * with its path in the notation of the validation errors (`workout[3].name`). Iterative: the depth is bounded
- * by the parser, but the walk should not depend on it.
+ * by the parser, but the walk should not depend on it. A path is only built for a problem or a
+ * container to walk into (a request's query and path parameters are checked with none).
  */
 export function textAndKeyProblems(value: unknown, root = ''): FieldError[] {
   const errors: FieldError[] = [];
-  const stack: [unknown, string][] = [[value, root]];
+  // [item, its parent's path, its key or index there (null: the root, whose path is `root`)]
+  const stack: [unknown, string, string | number | null][] = [[value, root, null]];
   while (stack.length > 0 && errors.length < MAX_REPORTED) {
-    const [item, path] = stack.pop() as [unknown, string];
+    const [item, parent, at] = stack.pop() as [unknown, string, string | number | null];
     if (typeof item === 'string') {
       const problem = unstorableText(item);
-      if (problem) errors.push({ field: path || 'body', message: `${path || 'the body'} ${problem}` });
-    } else if (Array.isArray(item)) {
-      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}[${i}]`]);
+      if (problem) {
+        const path = at === null ? parent : childPath(parent, at);
+        errors.push({ field: path || 'body', message: `${path || 'the body'} ${problem}` });
+      }
     } else if (typeof item === 'object' && item !== null) {
-      for (const [key, child] of Object.entries(item).reverse()) {
-        const childPath = path ? `${path}.${printable(key)}` : printable(key);
+      const path = at === null ? parent : childPath(parent, at);
+      if (Array.isArray(item)) {
+        for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], path, i]);
+        continue;
+      }
+      const keys = Object.keys(item);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
         const keyProblem = unstorableText(key);
-        if (keyProblem) errors.push({ field: childPath, message: `the field name ${keyProblem}` });
+        if (keyProblem) errors.push({ field: childPath(path, key), message: `the field name ${keyProblem}` });
         // No schema has it, and validation would take it for the object's own constructor and let it pass.
-        else if (key === 'constructor') errors.push({ field: childPath, message: 'unknown field: constructor is not accepted here' });
-        else stack.push([child, childPath]);
+        else if (key === 'constructor') errors.push({ field: childPath(path, key), message: 'unknown field: constructor is not accepted here' });
+        else stack.push([(item as Record<string, unknown>)[key], path, key]);
       }
     }
   }
