@@ -6,7 +6,8 @@
  * strive_bench_board_<size>[_<repetition>] (created when missing, wiped unless BENCH_REUSE=1 finds its data).
  * Options: BENCH_REPETITION=NONE|STREAK|STICK_TO_IT (default NONE), BENCH_SECONDS (15), BENCH_ROUNDS (3),
  * BENCH_REQUESTERS (10,000), BENCH_API_NODE_ARGS (node flags for the API, e.g. --cpu-prof),
- * BENCH_DATABASE_PREFIX (strive_bench_board: another prefix keeps another tree's data apart).
+ * BENCH_DATABASE_PREFIX (strive_bench_board: another prefix keeps another tree's data apart), BENCH_DIST (another
+ * build's dist directory for the API, e.g. the code before a change; default ./dist).
  *
  * Per size:
  * 1. The API (dist build, --max-old-space-size=192) runs as its own process; its resident memory
@@ -31,7 +32,7 @@
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import { Client, Pool } from 'pg';
 import { apiClient } from './support/api-client';
@@ -43,6 +44,7 @@ const autocannon = require('autocannon') as (options: object, done: (error: Erro
 interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; timeouts: number }
 
 const ROOT = join(__dirname, '..');
+const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'dist'));
 const SIZES = (process.argv[2] ?? '1000,10000,100000').split(',').map(Number);
 const REPETITION = process.env.BENCH_REPETITION ?? 'NONE';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -169,7 +171,7 @@ function startProcess(child: ChildProcess): { child: ChildProcess; maxRssMb: () 
 function startApi(databaseUrl: string) {
   const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startProcess(
-    spawn(process.execPath, ['--max-old-space-size=192', ...extra, join(ROOT, 'dist/apps/api/src/main.js')], {
+    spawn(process.execPath, ['--max-old-space-size=192', ...extra, join(DIST, 'apps/api/src/main.js')], {
       cwd: ROOT,
       env: {
         ...process.env, DATABASE_URL: databaseUrl, PORT: String(API_PORT), LOG_LEVEL: 'warn', DEMO_APP: 'false',
