@@ -102,18 +102,20 @@ export class ChallengeLeaderboards {
     const key = `${requestKey}|${principal.kind}|${onPage ? requester : ''}|${currentIndex}`;
     let page = this.boards.kept<SerializedPage>(profiles, key);
     if (page === undefined || position >= 0) {
-      const board = this.boards.page(profiles, page === undefined ? selection.limit : 0, selection.offset, requester);
+      const board = this.boards.page(profiles, page === undefined ? selection.limit : 0, selection.offset, null);
+      // Its position is known already: no second search of the ranking.
+      const own = position >= 0 ? profiles.table.at(position) : null;
       const teams =
         challenge.type === 'TEAM'
           ? this.boards.page(await this.boards.board(challenge, 'teams', selection.dateRange, undefined, snapshot), TEAMS_ON_LEADERBOARD, 0, null)
               .results
           : [];
-      const entries = board.requester ? [...board.results, board.requester] : [...board.results];
+      const entries = own ? [...board.results, own] : [...board.results];
       const members = await this.boards.memberInfos(profiles, challenge.id, entries.map((e) => e.profileId as string));
       const teamIds = [...entries, ...teams].map((e) => e.teamId);
       const teamNames = await this.reads.teamNames(principal.appId, teamIds);
       const shown: ProfileBoardPage = {
-        challenge, period: profiles.period, currentIndex, count: board.count, results: board.results, requester: board.requester, teams,
+        challenge, period: profiles.period, currentIndex, count: board.count, results: board.results, requester: own, teams,
         members, teamNames,
       };
       if (page === undefined) {

@@ -283,4 +283,12 @@ describe('PeriodCalendar.of (shared calendars)', () => {
     for (let i = 0; i < MAX_SHARED_CALENDARS; i++) PeriodCalendar.of({ ...rules(1), end: new Date(Date.UTC(2030, 1, 1) + i * 60_000) });
     expect(PeriodCalendar.of({ ...rules(1), timezone: 'Europe/Paris' })).not.toBe(oldest);
   });
+
+  it('keeps the calendar of a rules object with the object, whatever the shared ones dropped', () => {
+    const challenge = { ...rules(1), timezone: 'Asia/Tokyo' };
+    const calendar = PeriodCalendar.of(challenge);
+    for (let i = 0; i < MAX_SHARED_CALENDARS; i++) PeriodCalendar.of({ ...rules(1), end: new Date(Date.UTC(2030, 2, 1) + i * 60_000) });
+    expect(PeriodCalendar.of(challenge)).toBe(calendar);
+    expect(PeriodCalendar.of({ ...challenge })).not.toBe(calendar);
+  });
 });

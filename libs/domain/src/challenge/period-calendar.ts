@@ -17,6 +17,8 @@ const UNIT = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' } as const;
 /** Calendars shared by PeriodCalendar.of, oldest dropped first beyond this many. */
 export const MAX_SHARED_CALENDARS = 256;
 const CALENDARS = new Map<string, PeriodCalendar>();
+/** The calendar of a rules object already asked for (challenges are immutable): no key to build. */
+const BY_RULES = new WeakMap<PeriodRules, PeriodCalendar>();
 
 /**
  * The periods of one challenge, cut in its IANA time zone and clipped to [start, end).
@@ -55,12 +57,16 @@ export class PeriodCalendar {
    * Calendars are immutable apart from their date memo, so sharing them is safe.
    */
   static of(rules: PeriodRules): PeriodCalendar {
+    const same = BY_RULES.get(rules);
+    if (same) return same;
     const key = `${rules.start.getTime()}|${rules.end.getTime()}|${rules.timezone}|${rules.goal}|${rules.goalValue === null}`;
-    const known = CALENDARS.get(key);
-    if (known) return known;
-    const calendar = new PeriodCalendar(rules);
-    if (CALENDARS.size >= MAX_SHARED_CALENDARS) CALENDARS.delete(CALENDARS.keys().next().value as string);
-    CALENDARS.set(key, calendar);
+    let calendar = CALENDARS.get(key);
+    if (!calendar) {
+      calendar = new PeriodCalendar(rules);
+      if (CALENDARS.size >= MAX_SHARED_CALENDARS) CALENDARS.delete(CALENDARS.keys().next().value as string);
+      CALENDARS.set(key, calendar);
+    }
+    BY_RULES.set(rules, calendar);
     return calendar;
   }
 
