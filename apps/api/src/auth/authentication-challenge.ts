@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const REALM = 'strive';
 
 /** The request once a credential guard has run: the administrator, profile or app it stands for. */
-export type AuthenticatedRequest<T> = FastifyRequest & { user?: T };
+type AuthenticatedRequest<T> = FastifyRequest & { user?: T };
 
 /**
  * Runs a credential guard's check. A refused authentication answers 401 with the scheme to use

@@ -7,8 +7,8 @@ import { bearerTokenOf } from './authorization-header';
  * `Authorization: Bearer <token>` (scheme word case-insensitive) for every operation but POST
  * /token/: the administrator or profile it stands for becomes `request.user`. Only the header
  * counts (a token in the query would end up in logs). A guard of its own rather than a Passport
- * strategy: Passport's per-request strategy object and callbacks were about a sixth of a leaderboard
- * request's CPU (docs/decisions.md "Credentials are checked by guards of our own").
+ * strategy: Passport's per-request strategy object and callbacks were about a fifth of a
+ * leaderboard request's CPU (docs/decisions.md "Credentials are checked by guards of our own").
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {

@@ -80,10 +80,10 @@ export class ChallengeLeaderboards {
 
   /**
    * leaderboard/, serialized by `render`. Its page (everything but the requester's own entry) is a
-   * function of the board, the request (`requestKey`: its URL as sent, with its origin), the current period, the kind
-   * of caller and whether the caller's own profile is on the page (it then sees its own personal
-   * fields), as long as it names no team (team names are read fresh): serialized once while the
-   * board does not change. The requester's entry is serialized per request.
+   * function of the board, the request (`requestKey`: its URL as sent, with its origin), the
+   * current period, the kind of caller and whether the caller's own profile is on the page (it then
+   * sees its own personal fields), as long as it names no team (team names are read fresh):
+   * serialized once while the board does not change. The requester's entry is serialized per request.
    */
   async profileBoard(
     principal: Principal,
