@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
-import { AccessGuard } from './access.guard';
 
 /**
  * The credential guards (`@Auth`, `@ClientAuth`) of every controller authenticate through the
@@ -9,7 +8,6 @@ import { AccessGuard } from './access.guard';
 @Global()
 @Module({
   imports: [IdentityModule],
-  providers: [AccessGuard],
-  exports: [IdentityModule, AccessGuard],
+  exports: [IdentityModule],
 })
 export class AuthModule {}

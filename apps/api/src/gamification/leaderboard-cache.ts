@@ -53,6 +53,31 @@ interface Slot {
   catchingUp: Promise<void> | null;
 }
 
+/** Per challenge object (immutable: a change reads a new one), the slot keys of its boards. */
+const SLOT_KEYS = new WeakMap<Challenge, Map<string, string>>();
+
+/**
+ * The board's key: the challenge, its rules and dates (a board is only ever patched under the
+ * rules it was built with; the dates cut its periods), the view, period and team. Built once per
+ * challenge object and board: every leaderboard read looks its board up with the same string,
+ * whose hash is then computed once.
+ */
+function slotKey(challenge: Challenge, view: LeaderboardView, periodIndex: number, teamId: string | undefined): string {
+  let keys = SLOT_KEYS.get(challenge);
+  if (!keys) SLOT_KEYS.set(challenge, (keys = new Map()));
+  const board = `${view}|${periodIndex}|${teamId ?? ''}`;
+  let key = keys.get(board);
+  if (key === undefined) {
+    const rules = [
+      challenge.type, challenge.goal, challenge.goalValue, challenge.repetition, challenge.calculationMethod, challenge.timezone,
+      challenge.start.getTime(), challenge.end.getTime(),
+    ];
+    key = `${challenge.id}|${rules.join('|')}|${board}`;
+    keys.set(board, key);
+  }
+  return key;
+}
+
 /**
  * Whole rankings kept in memory per (challenge, view, period, team), kept current with the
  * challenge's leaderboard_version (bumped, with the list of changed members, by every score and
@@ -65,7 +90,6 @@ interface Slot {
 @Injectable()
 export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('LeaderboardCache');
-  /** In order of last use (least recent first). */
   private readonly slots = new Map<string, Slot>();
   private follower: NodeJS.Timeout | null = null;
   private following = false;
@@ -102,13 +126,9 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
     const versions = snapshot ?? (await this.snapshots.read(challenge.appId, challenge.id));
     const version = Number(versions?.leaderboardVersion ?? 0);
-    // The rules are part of the key: a board is only ever patched under the rules it was built with.
-    const rules = [challenge.type, challenge.goal, challenge.goalValue, challenge.repetition, challenge.calculationMethod, challenge.timezone];
-    const key = `${challenge.id}|${view}|${period.index}|${period.start.getTime()}|${period.end.getTime()}|${rules.join('|')}|${teamId ?? ''}`;
+    const key = slotKey(challenge, view, period.index, teamId);
     let slot = this.slots.get(key);
     if (slot) {
-      this.slots.delete(key); // most recently used last
-      this.slots.set(key, slot);
       slot.usedAt = Date.now();
       while (slot.version < version) {
         slot.catchingUp ??= this.catchUp(slot, Number(versions?.leaderboardResetVersion ?? 0), version).finally(() => {
@@ -237,7 +257,9 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
   private evict(keep: string | null, coming = 0): void {
     let total = coming + [...this.slots.values()].reduce((sum, slot) => sum + slot.size, 0);
     const room = keep === null ? 1 : 0; // a board about to be built needs its place too
-    for (const [key, slot] of this.slots) {
+    // Ordered here, when a board is built, rather than on every read.
+    const leastRecentFirst = [...this.slots].sort(([, a], [, b]) => a.usedAt - b.usedAt);
+    for (const [key, slot] of leastRecentFirst) {
       if (key === keep) continue;
       if (this.slots.size + room <= MAX_BOARDS && total <= MAX_CACHED_ENTRIES) break;
       this.slots.delete(key);

@@ -43,9 +43,7 @@ export class ApiUrl {
     readonly origin: string,
     readonly version: ApiVersion,
     private readonly requestPath: string,
-    /** The query string as sent, without '?' (parsed only when a link needs it). */
-    private readonly search: string,
-    /** The path and query as the caller sent them. */
+    /** The path and query as the caller sent them (the query is parsed only when a link needs it). */
     private readonly requestedUrl: string,
   ) {}
 
@@ -56,11 +54,11 @@ export class ApiUrl {
       (isTrustedHost(typeof host === 'string' ? host : undefined, request.raw.trustedHosts ?? [])
         ? `${request.protocol}://${host}`
         : (request.raw.fallbackOrigin ?? 'http://localhost'));
-    const [path, search = ''] = request.originalUrl.split('?');
+    const path = request.originalUrl.split('?')[0];
     const version = request.raw.apiVersion ?? 'v1';
     // The path as served under /api/v1; links keep the caller's version prefix.
     const v1Path = path.replace(/^\/api\/v1\.1(?=\/|$)/, '/api/v1');
-    return new ApiUrl(origin, version, v1Path, search, request.originalUrl);
+    return new ApiUrl(origin, version, v1Path, request.originalUrl);
   }
 
   /** This request's URL as sent, with the origin links use: a key for answers that depend on nothing else of the request. */
@@ -75,7 +73,8 @@ export class ApiUrl {
 
   /** This request's URL with some query parameters replaced (null removes one). */
   withQuery(changes: Record<string, string | number | null>): string {
-    const query = new URLSearchParams(this.search);
+    const mark = this.requestedUrl.indexOf('?');
+    const query = new URLSearchParams(mark < 0 ? '' : this.requestedUrl.slice(mark + 1));
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) query.delete(key);
       else query.set(key, String(value));
