@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { ChallengeSnapshot } from '../persistence/gamification/typeorm-challenge.repository';
 import { readLeaderboardChanges } from '../persistence/gamification/typeorm-leaderboard-changes';
 import { CLOCK, MEMBERSHIP_REPOSITORY } from '../system/tokens';
+import { boardKey } from './board-key';
 import { ChallengeSnapshots } from './challenge-snapshots';
 import { GamificationReads, MemberInfo } from './gamification-reads';
 
@@ -51,31 +52,6 @@ interface Slot {
   usedAt: number;
   /** The catch-up under way (one at a time: patches change the board in place). */
   catchingUp: Promise<void> | null;
-}
-
-/** Per challenge object (immutable: a change reads a new one), the slot keys of its boards. */
-const SLOT_KEYS = new WeakMap<Challenge, Map<string, string>>();
-
-/**
- * The board's key: the challenge, its rules and dates (a board is only ever patched under the
- * rules it was built with; the dates cut its periods), the view, period and team. Built once per
- * challenge object and board: every leaderboard read looks its board up with the same string,
- * whose hash is then computed once.
- */
-function slotKey(challenge: Challenge, view: LeaderboardView, periodIndex: number, teamId: string | undefined): string {
-  let keys = SLOT_KEYS.get(challenge);
-  if (!keys) SLOT_KEYS.set(challenge, (keys = new Map()));
-  const board = `${view}|${periodIndex}|${teamId ?? ''}`;
-  let key = keys.get(board);
-  if (key === undefined) {
-    const rules = [
-      challenge.type, challenge.goal, challenge.goalValue, challenge.repetition, challenge.calculationMethod, challenge.timezone,
-      challenge.start.getTime(), challenge.end.getTime(),
-    ];
-    key = `${challenge.id}|${rules.join('|')}|${board}`;
-    keys.set(board, key);
-  }
-  return key;
 }
 
 /**
@@ -126,7 +102,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
     const versions = snapshot ?? (await this.snapshots.read(challenge.appId, challenge.id));
     const version = Number(versions?.leaderboardVersion ?? 0);
-    const key = slotKey(challenge, view, period.index, teamId);
+    const key = boardKey(challenge, view, period.index, teamId);
     let slot = this.slots.get(key);
     if (slot) {
       slot.usedAt = Date.now();

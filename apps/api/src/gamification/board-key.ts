@@ -1,0 +1,29 @@
+import { Challenge, LeaderboardView } from '@strive/domain';
+
+/** Per challenge object (immutable: a change reads a new one), the keys of its boards. */
+const BOARD_KEYS = new WeakMap<Challenge, Map<string, string>>();
+/** Keys kept per challenge object: team/{id}/ takes any team id, so they are forgotten beyond this (and built again). */
+const MAX_BOARD_KEYS = 256;
+
+/**
+ * The board's key: the challenge, its rules and dates (a board is only ever patched under the
+ * rules it was built with; the dates cut its periods), the view, period and team. Built once per
+ * challenge object and board: every leaderboard read looks its board up with the same string,
+ * whose hash is then computed once.
+ */
+export function boardKey(challenge: Challenge, view: LeaderboardView, periodIndex: number, teamId: string | undefined): string {
+  let keys = BOARD_KEYS.get(challenge);
+  if (!keys) BOARD_KEYS.set(challenge, (keys = new Map()));
+  const board = `${view}|${periodIndex}|${teamId ?? ''}`;
+  let key = keys.get(board);
+  if (key === undefined) {
+    const rules = [
+      challenge.type, challenge.goal, challenge.goalValue, challenge.repetition, challenge.calculationMethod, challenge.timezone,
+      challenge.start.getTime(), challenge.end.getTime(),
+    ];
+    key = `${challenge.id}|${rules.join('|')}|${board}`;
+    if (keys.size >= MAX_BOARD_KEYS) keys.clear();
+    keys.set(board, key);
+  }
+  return key;
+}
