@@ -42,8 +42,7 @@ export class ApiUrl {
   constructor(
     readonly origin: string,
     readonly version: ApiVersion,
-    private readonly requestPath: string,
-    /** The path and query as the caller sent them (the query is parsed only when a link needs it). */
+    /** The path and query as the caller sent them (read apart only when a link needs them). */
     private readonly requestedUrl: string,
   ) {}
 
@@ -54,11 +53,7 @@ export class ApiUrl {
       (isTrustedHost(typeof host === 'string' ? host : undefined, request.raw.trustedHosts ?? [])
         ? `${request.protocol}://${host}`
         : (request.raw.fallbackOrigin ?? 'http://localhost'));
-    const path = request.originalUrl.split('?')[0];
-    const version = request.raw.apiVersion ?? 'v1';
-    // The path as served under /api/v1; links keep the caller's version prefix.
-    const v1Path = path.replace(/^\/api\/v1\.1(?=\/|$)/, '/api/v1');
-    return new ApiUrl(origin, version, v1Path, request.originalUrl);
+    return new ApiUrl(origin, request.raw.apiVersion ?? 'v1', request.originalUrl);
   }
 
   /** This request's URL as sent, with the origin links use: a key for answers that depend on nothing else of the request. */
@@ -79,7 +74,10 @@ export class ApiUrl {
       if (value === null) query.delete(key);
       else query.set(key, String(value));
     }
-    const path = this.requestPath.replace(/^\/api\/v1(?=\/|$)/, `/api/${this.version}`);
+    // The path as served under /api/v1, then under the caller's version prefix.
+    const path = (mark < 0 ? this.requestedUrl : this.requestedUrl.slice(0, mark))
+      .replace(/^\/api\/v1\.1(?=\/|$)/, '/api/v1')
+      .replace(/^\/api\/v1(?=\/|$)/, `/api/${this.version}`);
     const search = query.toString();
     return `${this.origin}${path}${search ? `?${search}` : ''}`;
   }
