@@ -150,7 +150,8 @@ describe('docs/api-guide.md examples', () => {
     await call('event-create', 'POST', `/api/v1/profile/${ann.public_id}/event/`, 'admin', { name: 'Completed onboarding quiz', points: 25, reference: 'quiz-2026-03' });
     await call('event-list', 'GET', `/api/v1/profile/${ann.public_id}/event/`, 'profile');
 
-    // Gamification reads
+    // Gamification reads, once the scoring worker has scored the uploads (moments after them)
+    await test.runScoring();
     await call('challenge-get', 'GET', `/api/v1/challenge/${challenge.public_id}/`, 'profile');
     await call('challenge-list', 'GET', '/api/v1/challenge/?limit=1', 'admin');
     await call('challenge-periods', 'GET', `/api/v1/challenge/${challenge.public_id}/periods/`, 'admin');

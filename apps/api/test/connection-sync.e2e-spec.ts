@@ -220,6 +220,7 @@ describe('connection sync', () => {
     expect(records.workout.length).toBeGreaterThan(0);
     readHealthUpload({ source: 'STRAVA', ...records }, clock.now());
     await test.http.post(`/api/v1/profile/${uploaded.publicId}/data/`).set(auth(uploaded.bearer)).send({ source: 'STRAVA', ...records }).expect(201);
+    await test.runScoring();
 
     // The expected score: the distance of the workouts that started inside the challenge.
     const inside = records.workout.filter((w) => Date.parse(String(w.timestamp)) >= start.getTime());

@@ -16,12 +16,15 @@ describe('leaderboard/ serialized answers', () => {
 
   const auth = bearerAuth;
   const get = (path: string, bearer: string) => test.http.get(path).set(auth(bearer)).expect(200);
-  const steps = (profile: CreatedTestProfile, date: string, value: number) =>
-    test.http
+  /** An upload, then the scoring worker's turn (moments after the answer). */
+  const steps = async (profile: CreatedTestProfile, date: string, value: number) => {
+    await test.http
       .post(`/api/v1/profile/${profile.publicId}/data/`)
       .set(auth(profile.bearer))
       .send({ source: 'GARMIN', daily_summary: [{ external_id: `day-${date}`, date, distance: 0, steps: value, calories: 0 }] })
       .expect(201);
+    await test.runScoring();
+  };
 
   beforeAll(async () => {
     test = await startTestApp({ clock });

@@ -3,8 +3,9 @@ import { adminBearer, bearerAuth, createClientApp, CreatedTestProfile, createPro
 
 /**
  * Live scoring over HTTP (issue 5, items 4, 5 and 8): data sent to POST profile/{id}/data/ and
- * events sent to POST profile/{id}/event/ change scores, goal_progress and leaderboards before
- * the request answers. Every expected number is worked out by hand in a comment.
+ * events sent to POST profile/{id}/event/ change scores, goal_progress and leaderboards once the
+ * scoring worker has taken the change (moments after the answer; here test.runScoring()). Every
+ * expected number is worked out by hand in a comment.
  */
 describe('scoring scenarios', () => {
   const clock = new FixedClock('2026-03-04T10:00:00Z');
@@ -24,24 +25,30 @@ describe('scoring scenarios', () => {
       .body.public_id as string;
   const join = (id: string, profile: CreatedTestProfile, team?: string) =>
     test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(profile.bearer)).send({ profile: profile.publicId, ...(team ? { team } : {}) }).expect(201);
+  /** A write, then what the scoring worker does moments after it. */
+  const scored = async <T>(write: PromiseLike<T>): Promise<T> => {
+    const answer = await write;
+    await test.runScoring();
+    return answer;
+  };
   const summaries = (profile: CreatedTestProfile, days: Record<string, Record<string, number>>, source = 'GARMIN') =>
-    test.http
+    scored(test.http
       .post(`/api/v1/profile/${profile.publicId}/data/`)
       .set(auth(profile.bearer))
       .send({
         source,
         daily_summary: Object.entries(days).map(([date, values]) => ({ external_id: `day-${date}`, date, distance: 0, steps: 0, calories: 0, ...values })),
       })
-      .expect(201);
+      .expect(201));
   const workouts = (profile: CreatedTestProfile, list: { id: string; at: string; type: string; distance: number; duration?: string }[]) =>
-    test.http
+    scored(test.http
       .post(`/api/v1/profile/${profile.publicId}/data/`)
       .set(auth(profile.bearer))
       .send({
         source: 'GARMIN',
         workout: list.map((w) => ({ external_id: w.id, timestamp: w.at, duration: w.duration ?? '00:30:00.000000', type: w.type, distance: w.distance })),
       })
-      .expect(201);
+      .expect(201));
   const board = async (id: string, bearer: string, query = '') =>
     (await test.http.get(`/api/v1/challenge/${id}/leaderboard/${query}`).set(auth(bearer)).expect(200)).body;
   const ranking = (body: { results: { rank: number; score: number; profile: { name: string } }[] }) =>
@@ -251,8 +258,8 @@ describe('scoring scenarios', () => {
     await workouts(ann, [{ id: 'm1', at: '2026-03-04T07:00:00Z', type: 'MEDITATION', distance: 0, duration: '00:20:00.000000' }]);
     await summaries(ann, { '2026-03-04': { steps: 12000 } });
     expect(ranking(await board(id, admin))).toEqual([['Ann', 1, 0]]);
-    await test.http.post(`/api/v1/profile/${ann.publicId}/event/`).set(auth(admin)).send({ name: 'quiz', points: 10, timestamp: '2026-03-04T08:00:00Z' }).expect(201);
-    await test.http.post(`/api/v1/profile/${ann.publicId}/event/`).set(auth(admin)).send({ name: 'survey', points: 5 }).expect(201);
+    await scored(test.http.post(`/api/v1/profile/${ann.publicId}/event/`).set(auth(admin)).send({ name: 'quiz', points: 10, timestamp: '2026-03-04T08:00:00Z' }).expect(201));
+    await scored(test.http.post(`/api/v1/profile/${ann.publicId}/event/`).set(auth(admin)).send({ name: 'survey', points: 5 }).expect(201));
     // 0 (meditation) + 10 + 5 = 15 points; goal 100 -> goal_progress 0.15.
     expect(ranking(await board(id, admin))).toEqual([['Ann', 1, 15]]);
     const view = await read(id, ann.bearer);

@@ -19,9 +19,12 @@ describe('jobs and ticks', () => {
       event: string;
       payload: Record<string, unknown>;
     }[];
-  const steps = (profile: CreatedTestProfile, date: string, count: number) =>
-    test.http.post(`/api/v1/profile/${profile.publicId}/data/`).set(auth(profile.bearer))
+  /** An upload, then the scoring worker's turn (moments after the answer). */
+  const steps = async (profile: CreatedTestProfile, date: string, count: number) => {
+    await test.http.post(`/api/v1/profile/${profile.publicId}/data/`).set(auth(profile.bearer))
       .send({ source: 'GARMIN', daily_summary: [{ external_id: `d-${date}`, date, distance: 0, steps: count, calories: 0 }] }).expect(201);
+    await test.runScoring();
+  };
 
   beforeAll(async () => {
     test = await startTestApp({ clock });

@@ -111,6 +111,7 @@ describe('loyalty', () => {
     await test.http.post(`/api/v1/profile/${ann.publicId}/data/`).set(auth(admin)).send({
       source: 'GARMIN', daily_summary: [{ external_id: 'd1', date: '2026-03-04', distance: 0, steps: 12000, calories: 0 }],
     }).expect(201);
+    await test.runScoring(); // the challenge's goal, scored moments after the upload
 
     const socks = await product({ name: 'Socks', price: 14.9, currency: 'EUR', sku: 'SOCK-1', rules: { min_total_points: 500, activity_types: ['RUNNING', 'WALKING'] } });
     const bottle = await product({ ...base, name: 'Bottle', sku: 'BOTTLE-1' });

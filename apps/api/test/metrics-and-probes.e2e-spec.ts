@@ -82,9 +82,18 @@ describe('metrics and probes', () => {
     text = (await scrape()).text;
     expect(sample(text, 'strive_jobs{type="challenge.enroll_automatic",status="pending"}')).toBeNull();
     expect(sample(text, 'strive_job_duration_seconds_count{type="challenge.enroll_automatic",outcome="done"}')).toBe(ran);
-    // One upload: each listener of the write path ran once.
+    // One upload: each listener of the write path ran once; Ann's change waits for the scoring worker.
     expect(sample(text, 'strive_rescore_duration_seconds_count{trigger="write.points_ledger"}')).toBe(1);
-    expect(sample(text, 'strive_rescore_duration_seconds_count{trigger="write.challenge_scores"}')).toBe(1);
+    expect(sample(text, 'strive_rescore_duration_seconds_count{trigger="write.queue_scoring"}')).toBe(1);
+    expect(sample(text, 'strive_jobs{type="scoring.backlog",status="pending"}')).toBe(1);
+    expect(sample(text, 'strive_job_oldest_age_seconds{type="scoring.backlog",status="pending"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'strive_rescore_duration_seconds_count{trigger="queued.challenge_scores"}')).toBeNull();
+
+    // The worker's one batch scores it (a look at the empty queue after it is not counted).
+    expect(await test.runScoring()).toBe(1);
+    text = (await scrape()).text;
+    expect(sample(text, 'strive_jobs{type="scoring.backlog",status="pending"}')).toBeNull();
+    expect(sample(text, 'strive_rescore_duration_seconds_count{trigger="queued.challenge_scores"}')).toBe(1);
   });
 
   it('answers liveness always and readiness only with the database up and every migration applied', async () => {

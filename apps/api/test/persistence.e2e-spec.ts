@@ -29,8 +29,8 @@ describe('persistence', () => {
       WHERE i.indisprimary AND t.relname NOT IN ('migrations')
       GROUP BY t.relname`);
     // Tables that are not tenant data: the app itself, and bearer digests looked up before the app is known.
-    // job: the queue of every app (a job names its app in app_id, null for system work).
-    const global = new Set(['app', 'admin_token', 'job']);
+    // job and scoring_backlog: the queues of every app (a row names its app in app_id; a job null for system work).
+    const global = new Set(['app', 'admin_token', 'job', 'scoring_backlog']);
     const tenant = rows.filter((row) => !global.has(row.table_name));
     expect(tenant.length).toBeGreaterThan(0);
     for (const row of tenant) expect([row.table_name, row.columns.split(',')[0]]).toEqual([row.table_name, 'app_id']);

@@ -88,6 +88,7 @@ describe('the typed client drives a whole integration', () => {
       },
     });
     expect(benUpload.response.status).toBe(201);
+    await test.runScoring(); // what the scoring worker does moments after the uploads
 
     // Yesterday (period 1): Ann 12,000 reached the goal, Ben 8,000 did not.
     const yesterdayBoard = await admin.GET('/api/v1/challenge/{public_id}/leaderboard', {

@@ -216,12 +216,15 @@ describe('webhooks', () => {
         .expect(201);
       const id = challenge.body.public_id;
       await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(ann.bearer)).send({ profile: ann.publicId }).expect(201);
-      const upload = (steps: number) =>
-        test.http
+      // The upload, then the scoring worker's turn (moments after the answer), which writes the events.
+      const upload = async (steps: number) => {
+        await test.http
           .post(`/api/v1/profile/${ann.publicId}/data/`)
           .set(auth(ann.bearer))
           .send({ source: 'GARMIN', daily_summary: [{ external_id: `day-${today}`, date: today, distance: 0, steps, calories: 0 }] })
           .expect(201);
+        await test.runScoring();
+      };
       const about = () => receiver.on('/challenge').filter((r) => r.body.includes(id) && !r.body.includes('challenge_start'));
 
       await upload(6000); // 60 %: 25 % and 50 % at once -> one event

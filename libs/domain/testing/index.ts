@@ -22,6 +22,7 @@ export * from './gamification-world';
 export * from './in-memory-health-record-repository';
 export * from './in-memory-points-ledger-repository';
 export * from './in-memory-job-queue';
+export * from './in-memory-scoring-backlog';
 export * from './in-memory-challenge-announcements';
 export * from './write-world';
 export * from './recording-member-rescorer';

@@ -19,6 +19,7 @@ import { InMemoryHealthRecordRepository } from './in-memory-health-record-reposi
 import { InMemoryJobQueue } from './in-memory-job-queue';
 import { InMemoryPointsLedgerRepository } from './in-memory-points-ledger-repository';
 import { InMemoryScoreRepository } from './in-memory-score-repository';
+import { InMemoryScoringBacklog } from './in-memory-scoring-backlog';
 import { InMemoryConnectionRepository } from './in-memory-connection-repository';
 import { InMemoryDeviceRepository } from './in-memory-device-repository';
 import { InMemoryNotificationRepository } from './in-memory-notification-repository';
@@ -80,16 +81,17 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const announcements = new InMemoryChallengeAnnouncements(world.challenges);
   const scoringBatches = inMemoryScoringBatches(activities, world.pointsEvents, scores, world.memberships, world.challenges);
   const dataPushes = new InMemoryDataPushOutbox();
+  const scoringBacklog = new InMemoryScoringBacklog();
   const connections = new InMemoryConnectionRepository();
   const devices = new InMemoryDeviceRepository();
   const notifications = new InMemoryNotificationRepository();
   const ports: Omit<TransactionPorts, 'takeTurn'> = {
     records, activities, pointsEvents: world.pointsEvents, pointsDefinitions: world.pointsDefinitions, pointsLedger,
     profiles: world.profiles, challenges: world.challenges, memberships: world.memberships, scores, outbox, jobs, announcements,
-    scoringBatches, dataPushes, connections, devices, notifications,
+    scoringBatches, scoringBacklog, dataPushes, connections, devices, notifications,
   };
   return {
-    ...world, connections, devices, notifications, records, activities, scores, outbox, dataPushes, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
+    ...world, connections, devices, notifications, scoringBacklog, records, activities, scores, outbox, dataPushes, jobs, pointsLedger, announcements, ports, unitOfWork: new InMemoryUnitOfWork(ports),
   };
 }
 

@@ -23,8 +23,9 @@ import { FanOutNotificationUseCase } from '@strive/domain';
 import { NotificationSenderModule } from '../delivery/notifications/notification-sender.module';
 import { notificationFanOutJob } from './notification-fan-out.job';
 import { RecordedPushRetentionTick } from './recorded-push-retention.tick';
+import { ScoringWorker } from './scoring-worker';
 
-/** The job runner and the periodic ticks, with every job handler and tick bound here, in one place. */
+/** The job runner, the scoring worker and the periodic ticks, with every job handler and tick bound here, in one place. */
 @Module({
   imports: [ConnectionsModule, NotificationSenderModule],
   providers: [
@@ -58,8 +59,9 @@ import { RecordedPushRetentionTick } from './recorded-push-retention.tick';
       inject: [UNIT_OF_WORK, CLOCK, APP_CONFIG],
     },
     JobRunner,
+    ScoringWorker,
     PeriodicTicks,
   ],
-  exports: [JobRunner, PeriodicTicks],
+  exports: [JobRunner, ScoringWorker, PeriodicTicks],
 })
 export class JobsModule {}

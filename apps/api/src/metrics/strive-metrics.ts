@@ -26,10 +26,10 @@ export class StriveMetrics {
     registers: [this.registry],
   });
 
-  /** Rescoring: the challenge.rescore job, and each listener of the write path (inside its transaction). */
+  /** Rescoring: the challenge.rescore job, each listener of the write path (inside its transaction), each batch of the scoring worker. */
   readonly rescoreDuration = new Histogram({
     name: 'strive_rescore_duration_seconds',
-    help: 'Time spent rescoring: challenge.rescore jobs and the write path listeners (points ledger, challenge scores).',
+    help: 'Time spent rescoring: challenge.rescore jobs, the write path listeners (points ledger, queueing scoring) and the scoring worker\'s batches.',
     labelNames: ['trigger'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
@@ -65,14 +65,18 @@ export class StriveMetrics {
   /**
    * Queue depth and the age of the oldest job by type and state, read from the job table when
    * scraped: a grouped query over the rows not done (done rows are left out; the maintenance
-   * tick prunes them). A database that does not answer leaves the gauges empty for that scrape.
+   * tick prunes them). The changes waiting for live scoring (scoring_backlog) show as type
+   * `scoring.backlog`, state `pending`. A database that does not answer leaves the gauges empty for that scrape.
    */
   private registerJobQueue(dataSource: DataSource): void {
     const rows = async (): Promise<{ type: string; status: string; count: number; age: number }[]> => {
       try {
         const result: { type: string; status: string; count: string; age: string | null }[] = await dataSource.query(
           `SELECT type, status, count(*) AS count, EXTRACT(EPOCH FROM now() - min(created_at)) AS age
-           FROM job WHERE status <> 'done' GROUP BY type, status`,
+           FROM job WHERE status <> 'done' GROUP BY type, status
+           UNION ALL
+           SELECT 'scoring.backlog', 'pending', count(*), EXTRACT(EPOCH FROM now() - min(queued_at))
+           FROM scoring_backlog HAVING count(*) > 0`,
         );
         return result.map((row) => ({ type: row.type, status: row.status, count: Number(row.count), age: Math.max(0, Number(row.age ?? 0)) }));
       } catch {

@@ -1,6 +1,7 @@
 import { Global, Module, Provider } from '@nestjs/common';
 import {
-  RecordActivityUseCase, RecountAppPointsUseCase, RefreshProfilePointsUseCase, RescoreChallengeMembersUseCase, RescoreProfileChallengesUseCase,
+  QueueProfileScoringUseCase, RecordActivityUseCase, RecountAppPointsUseCase, RefreshProfilePointsUseCase, RescoreChallengeMembersUseCase,
+  RescoreProfileChallengesUseCase, ScoreQueuedChangesUseCase,
 } from '@strive/domain';
 import {
   ACTIVITY_CHANGE_LISTENERS, CHALLENGE_REPOSITORY, CLOCK, JOB_QUEUE, MEMBER_RESCORER, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY,
@@ -12,17 +13,20 @@ import { timedActivityListener } from '../metrics/timed-activity-listener';
 
 const providers: Provider[] = [
   useCaseProvider(RefreshProfilePointsUseCase),
+  useCaseProvider(QueueProfileScoringUseCase, CLOCK),
   useCaseProvider(RescoreProfileChallengesUseCase, CLOCK),
+  useCaseProvider(ScoreQueuedChangesUseCase, UNIT_OF_WORK, RescoreProfileChallengesUseCase),
   {
-    // What follows every stored activity change, inside its transaction: the points ledger,
-    // then the scores of the profile's challenges. Add a listener here, nowhere else.
+    // What follows every stored activity change, inside its transaction: the points ledger, then
+    // the change queued for its challenge scores (the ScoringWorker scores it). Add a listener
+    // here, nowhere else.
     provide: ACTIVITY_CHANGE_LISTENERS,
     // Each timed into strive_rescore_duration_seconds{trigger}.
-    useFactory: (ledger: RefreshProfilePointsUseCase, scoring: RescoreProfileChallengesUseCase, metrics: StriveMetrics) => [
+    useFactory: (ledger: RefreshProfilePointsUseCase, scoring: QueueProfileScoringUseCase, metrics: StriveMetrics) => [
       timedActivityListener('write.points_ledger', ledger, metrics),
-      timedActivityListener('write.challenge_scores', scoring, metrics),
+      timedActivityListener('write.queue_scoring', scoring, metrics),
     ],
-    inject: [RefreshProfilePointsUseCase, RescoreProfileChallengesUseCase, StriveMetrics],
+    inject: [RefreshProfilePointsUseCase, QueueProfileScoringUseCase, StriveMetrics],
   },
   useCaseProvider(RecordActivityUseCase, UNIT_OF_WORK, ACTIVITY_CHANGE_LISTENERS),
   useCaseProvider(RescoreChallengeMembersUseCase, UNIT_OF_WORK, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, CLOCK),
@@ -32,12 +36,12 @@ const providers: Provider[] = [
 
 /**
  * The write pipeline (docs/architecture.md "The write path"): the one write use case
- * (RecordActivityUseCase) with its listeners, whole-challenge rescoring (the MemberRescorer) and
+ * (RecordActivityUseCase) with its listeners, live scoring of what it queued (ScoreQueuedChangesUseCase), whole-challenge rescoring (the MemberRescorer) and
  * the app points recount. Global, so that the data, gamification and job modules share it.
  */
 @Global()
 @Module({
   providers,
-  exports: [MEMBER_RESCORER, RecordActivityUseCase, RescoreChallengeMembersUseCase, RecountAppPointsUseCase, RefreshProfilePointsUseCase],
+  exports: [MEMBER_RESCORER, RecordActivityUseCase, ScoreQueuedChangesUseCase, RescoreChallengeMembersUseCase, RecountAppPointsUseCase, RefreshProfilePointsUseCase],
 })
 export class WritePipelineModule {}

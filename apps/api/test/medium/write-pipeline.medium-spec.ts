@@ -1,5 +1,8 @@
-import { Challenge, ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord } from '@strive/domain';
-import { ChallengeMemberMother, MemberPeriodScoreMother } from '@strive/domain/testing';
+import {
+  Challenge, ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord, QueuedScoring, RescoreProfileChallengesUseCase,
+  ScoredChange, ScoreQueuedChangesUseCase,
+} from '@strive/domain';
+import { ChallengeMemberMother, FixedClock, MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
 
@@ -57,6 +60,82 @@ describeContract('JobQueue', (world) => {
       { type: 'challenge.rescore', appId: ID.appA, challengeId: ID.challenge1 },
       { type: 'challenge.enroll_automatic', appId: ID.appA, challengeId: ID.challenge1 },
     ]);
+  });
+});
+
+describeContract('ScoringBacklog', (world) => {
+  const span = (profileId: string, from: string, to: string, queuedAt = '2026-03-05T10:00:00Z') =>
+    ({ appId: ID.appA, profileId, from: new Date(from), to: new Date(to), queuedAt: new Date(queuedAt) });
+  const take = (limit: number) => world().unitOfWork.run((ports) => ports.scoringBacklog.take(limit));
+
+  it("takes the oldest changes, each profile's merged into the span that covers them, and removes them", async () => {
+    await world().unitOfWork.run(async (ports) => {
+      await ports.scoringBacklog.add(span(ID.profile1, '2026-03-03T10:00:00Z', '2026-03-04T12:00:00Z', '2026-03-05T10:00:05Z'));
+      await ports.scoringBacklog.add(span(ID.profile2, '2026-03-05T00:00:00Z', '2026-03-05T01:00:00Z'));
+      await ports.scoringBacklog.add(span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-05T10:00:07Z'));
+      await ports.scoringBacklog.add(span(ID.profile3, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z'));
+    });
+    // The first three rows: profile 1 (rows 1 and 3: from the earlier from to the later to, arrived
+    // with the first), then profile 2.
+    expect(await take(3)).toEqual([
+      span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-04T12:00:00Z', '2026-03-05T10:00:05Z'),
+      span(ID.profile2, '2026-03-05T00:00:00Z', '2026-03-05T01:00:00Z'),
+    ]);
+    expect(await take(3)).toEqual([span(ID.profile3, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')]);
+    expect(await take(3)).toEqual([]);
+  });
+
+  it('keeps what a failed transaction took, and lets another taker skip what one holds (a database keeps this)', async () => {
+    await world().unitOfWork.run((ports) => ports.scoringBacklog.add(span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z')));
+    if (!world().engine) return;
+    const failing = world().unitOfWork.run(async (ports) => {
+      expect(await ports.scoringBacklog.take(10)).toHaveLength(1);
+      throw new Error('scoring failed');
+    });
+    await expect(failing).rejects.toThrow('scoring failed');
+    if ('url' in (world().engine?.options ?? {})) {
+      // PostgreSQL (PGlite has one session): while one transaction holds the change, another takes nothing and does not wait.
+      await world().unitOfWork.run(async (ports) => {
+        expect(await ports.scoringBacklog.take(10)).toHaveLength(1);
+        expect(await take(10)).toEqual([]);
+        throw new Error('roll back');
+      }).catch(() => undefined);
+    }
+    expect(await take(10)).toEqual([span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z')]);
+  });
+});
+
+describeContract('ScoreQueuedChangesUseCase', (world) => {
+  /** Scores nothing, and fails for profile 2 (a change that cannot be scored). */
+  class FailingForProfile2 extends RescoreProfileChallengesUseCase {
+    override async execute(change: QueuedScoring): Promise<ScoredChange> {
+      if (change.profileId === ID.profile2) throw new Error('broken rule');
+      return { scores: [], events: [] };
+    }
+  }
+
+  it('scores the other profiles of a batch when one fails, and postpones that one with its error (a database keeps this)', async () => {
+    const queue = (profileId: string) => world().unitOfWork.run((ports) => ports.scoringBacklog.add({
+      appId: ID.appA, profileId, from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z'), queuedAt: new Date('2026-03-04T10:00:00Z'),
+    }));
+    await queue(ID.profile1);
+    await queue(ID.profile2);
+    await queue(ID.profile3);
+    const worker = new ScoreQueuedChangesUseCase(world().unitOfWork, new FailingForProfile2(new FixedClock('2026-03-04T10:00:00Z')));
+    const engine = world().engine;
+    if (!engine) return; // the in-memory twin does not roll the failed batch back
+    // The batch of three failed; each profile alone: 1 and 3 scored, 2 postponed.
+    expect(await worker.execute()).toBe(3);
+    const rows = await engine.query(
+      "SELECT profile_id, attempts, last_error, run_at > now() AS later FROM scoring_backlog ORDER BY id",
+    );
+    expect(rows).toEqual([{ profile_id: ID.profile2, attempts: 1, last_error: 'broken rule', later: true }]);
+    expect(await worker.execute()).toBe(0); // not due for a second
+    // Due again, it fails again: the wait doubles (2 s).
+    await engine.query("UPDATE scoring_backlog SET run_at = now() - interval '1 second'");
+    expect(await worker.execute()).toBe(1);
+    const [again] = await engine.query("SELECT attempts, round(extract(epoch FROM run_at - now()))::int AS wait FROM scoring_backlog");
+    expect(again).toEqual({ attempts: 2, wait: 2 });
   });
 });
 

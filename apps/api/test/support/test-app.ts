@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { configureApp, httpAdapter } from '../../src/configure-app';
+import { ScoringWorker } from '../../src/jobs/scoring-worker';
 import { JobRunner } from '../../src/jobs/job-runner';
 import { PeriodicTicks } from '../../src/jobs/periodic-ticks';
 import { PushDispatcher } from '../../src/delivery/push-dispatcher';
@@ -25,8 +26,10 @@ export interface TestApp {
   /** Every JSON log line the app wrote. */
   logs: string[];
   dataSource: DataSource;
-  /** Runs every due job now, until none is left (the background runner polls only every minute in tests). */
+  /** Runs every due job now, until none is left (the background runner is off in tests), with the scoring of what was queued before and after; answers how many jobs ran. */
   runJobs(): Promise<number>;
+  /** Scores every change uploads queued (what the ScoringWorker does moments after an upload); answers how many profiles. */
+  runScoring(): Promise<number>;
   /** Runs every periodic tick now (in tests they otherwise run hourly). */
   runTicks(): Promise<string[]>;
   /** Releases every waiting push and sends every due delivery once (webhooks; the background workers are off in tests). */
@@ -105,7 +108,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     http: request(`http://127.0.0.1:${port}`),
     logs,
     dataSource: app.get(DataSource),
-    runJobs: () => app.get(JobRunner).drain(),
+    runJobs: async () => {
+      // Jobs start from settled scores and leave theirs settled (a sync's records queue scoring).
+      await app.get(ScoringWorker).drain();
+      const ran = await app.get(JobRunner).drain();
+      await app.get(ScoringWorker).drain();
+      return ran;
+    },
+    runScoring: () => app.get(ScoringWorker).drain(),
     runTicks: () => app.get(PeriodicTicks).runAll(),
     sandboxUrl: app.get(VendorConnections).sandbox?.baseUrl ?? null,
     runPushes: () => app.get(PushDispatcher).runOnce(),

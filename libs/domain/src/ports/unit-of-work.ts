@@ -12,6 +12,7 @@ import { PointsEventRepository } from './points-event-repository';
 import { PointsDefinitionRepository } from './points-repository';
 import { ProfileRepository } from './profile-repository';
 import { ScoreRepository } from './score-repository';
+import { ScoringBacklog } from './scoring-backlog';
 import { ScoringBatchReader } from './scoring-batch-reader';
 import { DeviceRepository } from './device-repository';
 import { NotificationRepository } from './notification-repository';
@@ -32,6 +33,8 @@ export interface TransactionPorts {
   readonly jobs: JobQueue;
   readonly announcements: ChallengeAnnouncements;
   readonly scoringBatches: ScoringBatchReader;
+  /** Changes whose challenge scores are due (written by uploads, taken by the scoring worker). */
+  readonly scoringBacklog: ScoringBacklog;
   /** Data pushes of the stored records (webhooks), released to the endpoints later. */
   readonly dataPushes: DataPushOutbox;
   /** Wearable connections (a connect saves its tokens and asks for the backfill in one transaction). */

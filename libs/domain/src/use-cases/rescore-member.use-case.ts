@@ -27,6 +27,11 @@ export interface RescoreMemberInput {
    */
   readonly from: Date;
   readonly to: Date;
+  /**
+   * When the data arrived, if before now (live scoring scores a queued change moments later):
+   * whether late data still counts (isRescorable) is judged at that instant.
+   */
+  readonly arrivedAt?: Date;
 }
 
 export type RescoreStatus =
@@ -81,7 +86,7 @@ export class RescoreMemberUseCase {
   async execute(input: RescoreMemberInput): Promise<RescoreMemberResult> {
     const { challenge, member } = input;
     const now = this.clock.now();
-    if (!isRescorable(challenge, now)) return { status: 'final', scores: [], carried: [], events: [] };
+    if (!isRescorable(challenge, input.arrivedAt ?? now)) return { status: 'final', scores: [], carried: [], events: [] };
 
     const from = Math.max(input.from.getTime(), challenge.start.getTime());
     const to = Math.min(input.to.getTime(), challenge.end.getTime());

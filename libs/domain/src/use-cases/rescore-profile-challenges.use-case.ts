@@ -7,9 +7,9 @@ import { ChallengeDomainEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
 import { dailySummaryPoints, workoutPoints } from '../points/points-calculator';
 import { defaultPointsDefinition } from '../points/points-definition';
-import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { Clock } from '../ports/clock';
 import { PointsDefinitionRepository } from '../ports/points-repository';
+import { QueuedScoring } from '../ports/scoring-backlog';
 import { ProfileScoringRequest } from '../ports/scoring-batch-reader';
 import { TransactionPorts } from '../ports/unit-of-work';
 import { isRescorable, RescoreMemberUseCase } from './rescore-member.use-case';
@@ -20,7 +20,7 @@ export async function recordPointsOf(definitions: PointsDefinitionRepository, ap
   return (record) => ('date' in record ? dailySummaryPoints(definition, record) : workoutPoints(definition, record));
 }
 
-interface Affected {
+export interface Affected {
   readonly challenge: Challenge;
   readonly member: ChallengeMember;
   readonly firstIndex: number;
@@ -31,32 +31,47 @@ interface Affected {
 }
 
 /**
- * Live scoring, as an activity-change listener: rescores, for the changed instants, every
- * challenge of the profile that still takes late data, inside the transaction that stored the
- * change (scores and threshold events commit with the records). However many challenges: one
- * read of the profile's challenges with its memberships, one read of its activity over the
- * union of what they need and of its stored scores (ScoringBatchReader.readProfile), then each
- * challenge scored by RescoreMemberUseCase in memory, and one write of the scores and events.
+ * The profile's challenges that a change over [from, to) touches and that still took late data
+ * when it arrived, with the periods it touches. One read: the profile's memberships with their
+ * challenges.
  */
-export class RescoreProfileChallengesUseCase implements ActivityChangeListener {
+export async function challengesAffectedBy(change: QueuedScoring, ports: TransactionPorts): Promise<Affected[]> {
+  const affected: Affected[] = [];
+  for (const { challenge, member } of await ports.scoringBatches.enrolledChallenges(change.appId, change.profileId)) {
+    if (!isRescorable(challenge, change.queuedAt)) continue;
+    if (change.to.getTime() <= challenge.start.getTime() || change.from.getTime() >= challenge.end.getTime()) continue;
+    const calendar = PeriodCalendar.of(challenge);
+    const firstIndex = calendar.indexAt(new Date(Math.max(change.from.getTime(), challenge.start.getTime())));
+    const lastIndex = calendar.indexAt(new Date(Math.min(change.to.getTime(), challenge.end.getTime()) - 1));
+    affected.push({ challenge, member, firstIndex, lastIndex, from: calendar.periods[firstIndex].start, to: calendar.periods[lastIndex].end });
+  }
+  return affected;
+}
+
+/** What scoring a change produced, for its caller to write (with other changes' in one statement each). */
+export interface ScoredChange {
+  readonly scores: MemberPeriodScore[];
+  readonly events: ChallengeDomainEvent[];
+}
+
+/**
+ * Live scoring of one profile's change: rescores, for the changed instants, every challenge of the
+ * profile that took late data when the change arrived (ScoreQueuedChangesUseCase runs it for each
+ * queued change and writes what it answers). However many challenges: one read of the profile's
+ * challenges with its memberships, one read of its activity over the union of what they need and
+ * of its stored scores (ScoringBatchReader.readProfile), then each challenge scored by
+ * RescoreMemberUseCase in memory.
+ */
+export class RescoreProfileChallengesUseCase {
   constructor(private readonly clock: Clock) {}
 
-  async activityChanged(change: ActivityChange, ports: TransactionPorts): Promise<void> {
-    const now = this.clock.now();
-    const affected: Affected[] = [];
-    for (const { challenge, member } of await ports.scoringBatches.enrolledChallenges(change.appId, change.profileId)) {
-      if (!isRescorable(challenge, now)) continue;
-      if (change.to.getTime() <= challenge.start.getTime() || change.from.getTime() >= challenge.end.getTime()) continue;
-      const calendar = PeriodCalendar.of(challenge);
-      const firstIndex = calendar.indexAt(new Date(Math.max(change.from.getTime(), challenge.start.getTime())));
-      const lastIndex = calendar.indexAt(new Date(Math.min(change.to.getTime(), challenge.end.getTime()) - 1));
-      affected.push({ challenge, member, firstIndex, lastIndex, from: calendar.periods[firstIndex].start, to: calendar.periods[lastIndex].end });
-    }
-    if (affected.length === 0) return;
-
-    const batch = await ports.scoringBatches.readProfile(change.appId, change.profileId, readRequestOf(affected));
+  async execute(change: QueuedScoring, ports: TransactionPorts): Promise<ScoredChange> {
     const scores: MemberPeriodScore[] = [];
     const events: ChallengeDomainEvent[] = [];
+    const affected = await challengesAffectedBy(change, ports);
+    if (affected.length === 0) return { scores, events };
+
+    const batch = await ports.scoringBatches.readProfile(change.appId, change.profileId, readRequestOf(affected));
     const rescore = new RescoreMemberUseCase(
       { findForMember: (c, p, i) => batch.scores.findForMember(c, p, i), saveMany: async (s) => void scores.push(...s) },
       batch.history,
@@ -64,11 +79,10 @@ export class RescoreProfileChallengesUseCase implements ActivityChangeListener {
       this.clock,
       await recordPointsOf(ports.pointsDefinitions, change.appId),
     );
-    for (const { challenge, member } of affected) await rescore.execute({ challenge, member, from: change.from, to: change.to });
-    // Events first, scores last: saving scores marks the challenges' leaderboards stale (a row
-    // lock on each challenge until commit), so it is held for the shortest time.
-    if (events.length > 0) await ports.outbox.append(events);
-    await ports.scores.saveMany(scores);
+    for (const { challenge, member } of affected) {
+      await rescore.execute({ challenge, member, from: change.from, to: change.to, arrivedAt: change.queuedAt });
+    }
+    return { scores, events };
   }
 }
 

@@ -6,11 +6,13 @@ import { EMPTY_REPETITION_STATE, nextRepetitionState } from '../challenge/repeti
 import { defaultPointsDefinition } from '../points/points-definition';
 import { HealthRecord } from '../records/health-record';
 import { AnnounceChallengeLifecycleUseCase } from './announce-challenge-lifecycle.use-case';
-import { RecordActivityUseCase } from './record-activity.use-case';
+import { QueueProfileScoringUseCase } from './queue-profile-scoring.use-case';
+import { RecordActivityInput, RecordActivityUseCase } from './record-activity.use-case';
 import { RecountAppPointsUseCase } from './recount-app-points.use-case';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
 import { RescoreChallengeMembersUseCase } from './rescore-challenge-members.use-case';
 import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
+import { ScoreQueuedChangesUseCase } from './score-queued-changes.use-case';
 
 // Default challenge: INDIVIDUAL, DAILY 10,000 steps, UTC, Mon 2026-03-02 .. Mon 2026-03-09; the
 // world's clock stands at Wed 2026-03-04 10:00 UTC.
@@ -22,14 +24,59 @@ const day = (profileId: string, date: string, steps: number): HealthRecord => ({
 function world(challenges: Challenge[] = [ChallengeMother.create()]) {
   const w = writeWorld({ challenges, profiles: [aProfile(), aProfile({ id: 'profile-2', name: 'Bo' })] });
   const ledger = new RefreshProfilePointsUseCase();
-  const write = new RecordActivityUseCase(w.unitOfWork, [ledger, new RescoreProfileChallengesUseCase(w.clock)]);
+  const store = new RecordActivityUseCase(w.unitOfWork, [ledger, new QueueProfileScoringUseCase(w.clock)]);
+  const scoreQueued = new ScoreQueuedChangesUseCase(w.unitOfWork, new RescoreProfileChallengesUseCase(w.clock));
+  // A write, then the scoring worker until nothing is queued (what the host does moments later).
+  const write = {
+    execute: async (input: RecordActivityInput) => {
+      const result = await store.execute(input);
+      while ((await scoreQueued.execute()) > 0);
+      return result;
+    },
+  };
   const rescore = new RescoreChallengeMembersUseCase(w.unitOfWork, w.memberships, w.pointsDefinitions, w.clock);
   const progress = async (profileId: string, periodIndex: number) =>
     (await w.scores.findForMember('challenge-1', profileId, [periodIndex]))[0]?.progress;
-  return { ...w, ledger, write, rescore, progress };
+  return { ...w, ledger, store, scoreQueued, write, rescore, progress };
 }
 
 describe('live scoring through the write path', () => {
+  it('queues the change with the records and scores it when the worker takes it, once', async () => {
+    const w = world();
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
+    await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
+    await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-04', 2_000)] });
+    expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
+    expect(w.scoringBacklog.queued).toHaveLength(2);
+    // Both changes of the profile in one scoring: Tuesday (period 1) and Wednesday (period 2).
+    expect(await w.scoreQueued.execute()).toBe(1);
+    expect(w.unitOfWork.turns.slice(-1)).toEqual(['profile:profile-1']);
+    expect([await w.progress('profile-1', 1), await w.progress('profile-1', 2)]).toEqual([6_000, 2_000]);
+    expect(await w.scoreQueued.execute()).toBe(0);
+  });
+
+  it('judges whether late data counts at its arrival, not when the worker scores it', async () => {
+    // Ends Mon 2026-03-09 00:00 UTC, 7 grace days: data arriving before 03-16 00:00 UTC counts.
+    const w = world();
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
+    w.clock.set('2026-03-15T23:59:59.990Z');
+    await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-08', 7_000)] });
+    w.clock.set('2026-03-16T00:00:00.050Z');
+    expect(await w.scoreQueued.execute()).toBe(1);
+    expect(await w.progress('profile-1', 6)).toBe(7_000);
+    // Arriving now, after the grace days, it queues nothing.
+    await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-08', 9_000)] });
+    expect(w.scoringBacklog.queued).toEqual([]);
+  });
+
+  it('queues nothing for a profile in no challenge the change touches', async () => {
+    const w = world();
+    await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
+    await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-02-20', 9_000)] });
+    expect(w.scoringBacklog.queued).toEqual([]);
+  });
+
   it("rescores the member's challenge for the day that changed, and announces a crossed threshold once", async () => {
     const w = world();
     await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);

@@ -1,6 +1,6 @@
 import {
   AddChallengeMembersUseCase, AddTeamMembersUseCase, App, Clock, CreateChallengeUseCase, CreateProfileUseCase, CreateTeamUseCase,
-  DEMO_APP_NAME, IdentityError, IngestHealthDataUseCase, ListAppsUseCase, ListProfilesUseCase,
+  DEMO_APP_NAME, IdentityError, IngestHealthDataUseCase, ListAppsUseCase, ListProfilesUseCase, ScoreQueuedChangesUseCase,
 } from '@strive/domain';
 import { INestApplicationContext } from '@nestjs/common';
 import { Presets, SingleBar } from 'cli-progress';
@@ -26,7 +26,8 @@ async function appToSeed(context: INestApplicationContext, clientId: string | un
 /**
  * `demo seed`: a month of data a newcomer can look at: 12 profiles in 3 teams, 30 days of daily
  * summaries and workouts uploaded through the one write path (IngestHealthDataUseCase, as
- * POST profile/{id}/data/ does, so points and scores follow), and 4 challenges of different
+ * POST profile/{id}/data/ does, so points follow, and scores once the queued changes are scored
+ * before it ends), and 4 challenges of different
  * kinds everyone takes part in. Refuses to run twice on the same app (its profiles carry the
  * reference prefix demo-seed-).
  */
@@ -77,6 +78,9 @@ export const demoSeedCommand: CliCommand = {
       await context.get(IngestHealthDataUseCase).execute({ principal: admin, profileId, body: demoUpload(index, now) });
       bar.increment();
     }
+    // Scored here, as a server's scoring worker would moments later: the seed ends with its boards full.
+    bar.update({ step: 'scores' });
+    while ((await context.get(ScoreQueuedChangesUseCase).execute()) > 0);
     bar.stop();
     output.note(
       `Seeded the app "${app.name}" (client id ${app.clientId}): ${profiles.length} profiles in ${teams.length} teams, ` +

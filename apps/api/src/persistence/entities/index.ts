@@ -28,13 +28,15 @@ import { AppShopEntity, LoyaltyProductEntity } from './loyalty.entity';
 export { AppShopEntity, LoyaltyProductEntity };
 export { JobEntity };
 import { ConnectionAttemptEntity, ConnectionEntity } from './connection.entity';
+import { ScoringBacklogEntity } from './scoring-backlog.entity';
+export { ScoringBacklogEntity };
 export { ConnectionAttemptEntity, ConnectionEntity };
 export { HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity, ProfilePointsDayEntity };
 
 /** Every persisted entity; the DataSource lists them explicitly (no globs). */
 export const ENTITIES = [AppEntity, AdminTokenEntity, ProfileEntity, HealthRecordEntity, PointsDefinitionEntity, PointsEventEntity,
   ChallengeEntity, ChallengeMemberEntity, ChallengeOptOutEntity, TeamEntity, TeamMemberEntity, MemberPeriodScoreEntity, LeaderboardChangeEntity,
-  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity,
+  ChallengeEventOutboxEntity, ProfilePointsDayEntity, JobEntity, ScoringBacklogEntity,
   PushEndpointEntity, PushDataOutboxEntity, PushDeliveryEntity, PushAttemptEntity, ConnectionEntity, ConnectionAttemptEntity,
   DeviceEntity, NotificationEntity, RecordedPushEntity, LoyaltyProductEntity, AppShopEntity];
 export * from './push-endpoint.entity';

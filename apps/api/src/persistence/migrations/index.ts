@@ -17,6 +17,7 @@ import { ScoresWithoutForeignKeys1795600000000 } from './1795600000000-ScoresWit
 import { MemberTotals1795600000001 } from './1795600000001-MemberTotals';
 import { RecordsWithoutForeignKey1795600000002 } from './1795600000002-RecordsWithoutForeignKey';
 import { LeaderboardChangeMemberLists1795600000003 } from './1795600000003-LeaderboardChangeMemberLists';
+import { ScoringBacklog1795600000004 } from './1795600000004-ScoringBacklog';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   MemberTotals1795600000001,
   RecordsWithoutForeignKey1795600000002,
   LeaderboardChangeMemberLists1795600000003,
+  ScoringBacklog1795600000004,
 ];

@@ -10,9 +10,10 @@ import type { Db } from './db';
  * What the feed carries, each from the notifications of a trigger, sent at commit:
  * - `challenge`: the id of every challenge row updated or deleted (challenge_change_notify);
  * - `bearer`: the digest of every profile or administrator bearer that stops working, its row
- *   deleted or its digest replaced (bearer_revoked_notify).
+ *   deleted or its digest replaced (bearer_revoked_notify);
+ * - `scoring`: changes were queued for scoring (scoring_queued_notify; no payload).
  */
-const CHANNELS = { challenge: 'strive_challenge_change', bearer: 'strive_bearer_revoked' } as const;
+const CHANNELS = { challenge: 'strive_challenge_change', bearer: 'strive_bearer_revoked', scoring: 'strive_scoring_queued' } as const;
 export type ChangeTopic = keyof typeof CHANNELS;
 const TOPICS = Object.keys(CHANNELS) as ChangeTopic[];
 const TOPIC_OF = new Map<string, ChangeTopic>(TOPICS.map((topic) => [CHANNELS[topic], topic]));

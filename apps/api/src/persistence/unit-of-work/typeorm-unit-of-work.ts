@@ -5,6 +5,7 @@ import { TypeOrmChallengeRepository } from '../gamification/typeorm-challenge.re
 import { TypeOrmEventOutbox } from '../gamification/typeorm-event-outbox.repository';
 import { TypeOrmMembershipRepository } from '../gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from '../gamification/typeorm-score.repository';
+import { TypeOrmScoringBacklog } from '../gamification/typeorm-scoring-backlog';
 import { TypeOrmScoringBatchReader } from '../gamification/typeorm-scoring-batch-reader';
 import { TypeOrmJobQueue } from '../jobs/typeorm-job-queue';
 import { TypeOrmDataPushOutbox } from '../delivery/typeorm-data-push-outbox';
@@ -56,6 +57,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       jobs: new TypeOrmJobQueue(manager),
       announcements: new TypeOrmChallengeAnnouncements(manager),
       scoringBatches: new TypeOrmScoringBatchReader(manager),
+      scoringBacklog: new TypeOrmScoringBacklog(manager),
       dataPushes: new TypeOrmDataPushOutbox(manager, this.ids, () => this.clock.now()),
       connections: new TypeOrmConnectionRepository(manager),
       devices: new TypeOrmDeviceRepository(manager),

@@ -5,7 +5,7 @@ import {
 } from '@strive/domain';
 import {
   HealthRecordActivityView, inMemoryScoringBatches, InMemoryAdminTokenRepository, InMemoryAppRepository, InMemoryConnectionAttemptRepository, InMemoryConnectionRepository,
-  InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryDataPushOutbox, InMemoryEventOutbox, InMemoryPushEndpointRepository, InMemoryHealthRecordRepository, InMemoryJobQueue,
+  InMemoryChallengeAnnouncements, InMemoryChallengeRepository, InMemoryDataPushOutbox, InMemoryEventOutbox, InMemoryPushEndpointRepository, InMemoryHealthRecordRepository, InMemoryJobQueue, InMemoryScoringBacklog,
   InMemoryMembershipRepository, InMemoryPointsDefinitionRepository, InMemoryPointsEventRepository, InMemoryPointsLedgerRepository,
   InMemoryProfileRepository, InMemoryScoreRepository, InMemoryTeamRepository, InMemoryUnitOfWork, InMemoryProductRepository,
   InMemoryShopSettingsRepository,
@@ -94,7 +94,8 @@ export function inMemoryWorld(): RepositoryWorld {
   const notifications = new InMemoryNotificationRepository();
   const unitOfWork = new InMemoryUnitOfWork({
     records: healthRecords, activities, pointsEvents, pointsDefinitions, pointsLedger, profiles, challenges, memberships, scores, outbox, jobs,
-    announcements, scoringBatches, dataPushes: new InMemoryDataPushOutbox(), connections, devices, notifications,
+    announcements, scoringBatches, scoringBacklog: new InMemoryScoringBacklog(), dataPushes: new InMemoryDataPushOutbox(), connections, devices,
+    notifications,
   });
   return {
     apps: new InMemoryAppRepository(),

@@ -1,0 +1,82 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ScoreQueuedChangesUseCase } from '@strive/domain';
+import { AppConfig } from '../config/app-config';
+import { StriveMetrics } from '../metrics/strive-metrics';
+import { ChangeFeed } from '../persistence/shared/change-feed';
+import { APP_CONFIG } from '../system/tokens';
+
+/**
+ * Live scoring's worker: it scores what uploads queued (ScoreQueuedChangesUseCase), batch after
+ * batch until nothing is left, as soon as it hears that a change was queued (the ChangeFeed's
+ * `scoring` topic, at the upload's commit, from any process) and every JOBS_POLL_INTERVAL_MS in
+ * case a notification was missed. It runs beside the job runner, not as one of its jobs, so a
+ * change never waits behind a long job (a whole challenge's rescoring). Several processes share
+ * the backlog (each batch skips what another holds).
+ */
+@Injectable()
+export class ScoringWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Scoring');
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<number> | null = null;
+  private stopped = false;
+  /** A round was asked for and has not started yet: more wakes add nothing. */
+  private woken = false;
+
+  constructor(
+    private readonly scoreQueued: ScoreQueuedChangesUseCase,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: StriveMetrics,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.jobs.enabled) return;
+    this.feed.subscribe('scoring', () => this.wake());
+    // What an earlier run left queued (a crash, a restart) is scored at once.
+    this.wake();
+    this.schedule();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.round?.catch(() => undefined);
+  }
+
+  /** Scores every queued change (tests, the CLI); answers how many profiles it scored. */
+  drain(): Promise<number> {
+    // Rounds never overlap in one process (drain() and the timer share this one).
+    const previous = this.round ?? Promise.resolve(0);
+    const round = previous.catch(() => 0).then(() => this.scoreAll());
+    this.round = round;
+    return round;
+  }
+
+  private wake(): void {
+    if (this.woken || this.stopped) return;
+    this.woken = true;
+    this.drain().catch((error) => this.logger.error(`scoring failed, the changes stay queued: ${(error as Error).message}`));
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.drain()
+        .catch((error) => this.logger.error(`scoring failed, the changes stay queued: ${(error as Error).message}`))
+        .finally(() => this.schedule());
+    }, this.config.jobs.pollIntervalMs);
+    this.timer.unref();
+  }
+
+  private async scoreAll(): Promise<number> {
+    this.woken = false;
+    let scored = 0;
+    for (;;) {
+      const stop = this.metrics.rescoreDuration.startTimer({ trigger: 'queued.challenge_scores' });
+      const count = await this.scoreQueued.execute();
+      if (count > 0) stop(); // a look at an empty queue is not a scoring
+      if (count === 0 || this.stopped) return scored + count;
+      scored += count;
+    }
+  }
+}

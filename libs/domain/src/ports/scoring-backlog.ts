@@ -1,0 +1,31 @@
+/** A profile's activity changed over [from, to): its challenges' scores of that span are due. */
+export interface QueuedScoring {
+  readonly appId: string;
+  readonly profileId: string;
+  readonly from: Date;
+  readonly to: Date;
+  /** When the change arrived (the earliest, for merged changes): late data counts if it arrived before a challenge's end + grace days. */
+  readonly queuedAt: Date;
+}
+
+/**
+ * The changes waiting to be scored (docs/architecture.md "The write path"). An upload queues its
+ * change in the transaction that stores its records, so a crash never loses it; the scoring worker
+ * takes changes in their own transactions and scores them.
+ */
+export interface ScoringBacklog {
+  add(change: QueuedScoring): Promise<void>;
+  /**
+   * Takes up to `limit` queued changes that are due, oldest first (of one profile only, when
+   * given), removed at commit (a rollback leaves them queued), one per profile: its changes merged
+   * into the span that covers them, arrived at the earliest of their arrivals. Changes another
+   * transaction holds are skipped, so several workers take different ones.
+   */
+  take(limit: number, profile?: { readonly appId: string; readonly profileId: string }): Promise<QueuedScoring[]>;
+  /**
+   * After a failed scoring of the profile's changes: they are due again after a wait that doubles
+   * with each failure (1 s, 2 s, 4 s, ... at most an hour), with the error kept, so one change that
+   * cannot be scored never holds up the others.
+   */
+  postpone(profile: { readonly appId: string; readonly profileId: string }, error: string): Promise<void>;
+}

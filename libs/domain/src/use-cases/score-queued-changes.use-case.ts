@@ -1,0 +1,64 @@
+import { MemberPeriodScore } from '../challenge/member-period-score';
+import { ChallengeDomainEvent } from '../events/challenge-events';
+import { QueuedScoring } from '../ports/scoring-backlog';
+import { profileTurn, TransactionPorts, UnitOfWork } from '../ports/unit-of-work';
+import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
+
+/** Queued changes scored in one transaction: enough to share its commit, few enough to hold locks briefly. */
+export const SCORING_BATCH = 50;
+
+/**
+ * The scoring worker's work: takes a batch of queued changes (ScoringBacklog), scores each
+ * profile's challenges over its change (RescoreProfileChallengesUseCase) and writes the batch's
+ * scores and threshold events in one statement each, in one unit of work, so they and the
+ * backlog's removal commit together. It takes the profiles' turns first: a whole-challenge rescore
+ * or another worker scoring one of them commits before it reads. A batch that fails is scored
+ * again profile by profile, and a profile that fails alone is postponed (ScoringBacklog.postpone):
+ * one change that cannot be scored never holds up the others.
+ */
+export class ScoreQueuedChangesUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly scoring: RescoreProfileChallengesUseCase,
+  ) {}
+
+  /** Scores one batch; answers how many profiles it took (0: nothing was due). */
+  async execute(limit = SCORING_BATCH): Promise<number> {
+    let taken: readonly QueuedScoring[] = [];
+    try {
+      return await this.unitOfWork.run(async (ports) => {
+        taken = await ports.scoringBacklog.take(limit);
+        await this.score(taken, ports);
+        return taken.length;
+      });
+    } catch (error) {
+      if (taken.length === 0) throw error;
+      for (const change of taken) await this.scoreAlone(change);
+      return taken.length;
+    }
+  }
+
+  private async scoreAlone(profile: QueuedScoring): Promise<void> {
+    try {
+      await this.unitOfWork.run(async (ports) => this.score(await ports.scoringBacklog.take(SCORING_BATCH, profile), ports));
+    } catch (error) {
+      await this.unitOfWork.run((ports) => ports.scoringBacklog.postpone(profile, error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  private async score(queued: readonly QueuedScoring[], ports: TransactionPorts): Promise<void> {
+    if (queued.length === 0) return;
+    await ports.takeTurn(...queued.map((change) => profileTurn(change.profileId)));
+    const scores: MemberPeriodScore[] = [];
+    const events: ChallengeDomainEvent[] = [];
+    for (const change of queued) {
+      const scored = await this.scoring.execute(change, ports);
+      scores.push(...scored.scores);
+      events.push(...scored.events);
+    }
+    // One write of each for the batch. Events first, scores last: saving scores marks the
+    // challenges' leaderboards stale (a row lock on each challenge until commit), held shortest.
+    if (events.length > 0) await ports.outbox.append(events);
+    if (scores.length > 0) await ports.scores.saveMany(scores);
+  }
+}

@@ -1,0 +1,44 @@
+import { QueuedScoring, ScoringBacklog } from '../src/ports/scoring-backlog';
+
+/**
+ * Queued changes in order; `take` merges each profile's into one span, as the SQL adapter does.
+ * A postponed profile's changes are not due again until `releasePostponed` (the twin has no clock).
+ */
+export class InMemoryScoringBacklog implements ScoringBacklog {
+  readonly queued: QueuedScoring[] = [];
+  readonly postponed = new Map<string, { attempts: number; error: string }>();
+
+  async add(change: QueuedScoring): Promise<void> {
+    this.queued.push(change);
+  }
+
+  async take(limit: number, profile?: { appId: string; profileId: string }): Promise<QueuedScoring[]> {
+    const due = (change: QueuedScoring) =>
+      !this.postponed.has(keyOf(change)) && (!profile || keyOf(change) === keyOf(profile));
+    const taken = this.queued.filter(due).slice(0, limit);
+    const merged = new Map<string, QueuedScoring>();
+    for (const change of taken) {
+      this.queued.splice(this.queued.indexOf(change), 1);
+      const earlier = merged.get(keyOf(change));
+      merged.set(keyOf(change), earlier
+        ? {
+            ...earlier,
+            from: new Date(Math.min(earlier.from.getTime(), change.from.getTime())),
+            to: new Date(Math.max(earlier.to.getTime(), change.to.getTime())),
+            queuedAt: new Date(Math.min(earlier.queuedAt.getTime(), change.queuedAt.getTime())),
+          }
+        : change);
+    }
+    return [...merged.values()];
+  }
+
+  async postpone(profile: { appId: string; profileId: string }, error: string): Promise<void> {
+    this.postponed.set(keyOf(profile), { attempts: (this.postponed.get(keyOf(profile))?.attempts ?? 0) + 1, error });
+  }
+
+  releasePostponed(): void {
+    this.postponed.clear();
+  }
+}
+
+const keyOf = (profile: { appId: string; profileId: string }) => `${profile.appId}/${profile.profileId}`;
