@@ -20,8 +20,9 @@
  * Scoring is deferred: an upload queues its change and the API's scoring worker scores it moments
  * after the response (docs/architecture.md "The write path"). `ratio` times the responses;
  * `scored` times until the last queued change was scored (scoring_backlog empty: the delay after
- * the last response, and the ratio over that time), and the CPU figures cover it. Scores are read
- * then; the check compares, for every uploaded profile of the challenge scenarios, each stored period
+ * the last response, and the ratio over that time), and the CPU figures cover it; `delayMs` is each
+ * upload's scoring delay (its profile's last score written, `updated_at`, after its response),
+ * p50/p95/max. Scores are read then; the check compares, for every uploaded profile of the challenge scenarios, each stored period
  * score with the day's largest value of the challenge's field in health_record, computed in SQL.
  *
  * CPU time of each phase (from /proc, 10 ms ticks): the API process's and every PostgreSQL process's
@@ -134,12 +135,14 @@ async function main(): Promise<void> {
       const cpuBefore = { api: processCpuMs(server.pid as number), postgres: postgresCpuMs(), bench: process.cpuUsage() };
       const started = performance.now();
       const latencies: number[] = [];
+      const answeredAt: number[] = [];
       for (let i = 0; i < profiles.length; i++) {
         const began = performance.now();
         const response = await fetch(`${base}/profile/${profiles[i]}/data/`, { method: 'POST', headers: auth, body: bodies[i] });
         if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
         await response.arrayBuffer();
         latencies.push(performance.now() - began);
+        answeredAt.push(Date.now());
       }
       const httpMs = performance.now() - started;
       // Scoring is deferred (docs/architecture.md "The write path"): a queued change leaves
@@ -175,7 +178,19 @@ async function main(): Promise<void> {
 
       // Scores as stored right after the responses, against SQL over the records.
       let check: Record<string, number> | null = null;
+      let delays: Record<string, number> | null = null;
       if (inChallenges > 0) {
+        // Each upload's scoring delay: its profile's last score written (updated_at, the API's clock
+        // when it scored) after its response arrived here (same machine, same clock).
+        const scoredAt = new Map<string, number>(
+          (await pool.query(
+            `SELECT profile_id, (extract(epoch FROM max(updated_at)) * 1000)::float8 AS at
+             FROM member_period_score WHERE profile_id = ANY($1::uuid[]) GROUP BY 1`,
+            [profiles],
+          )).rows.map((row) => [row.profile_id, Number(row.at)]),
+        );
+        const waited = profiles.map((id, i) => (scoredAt.get(id) ?? NaN) - answeredAt[i]).sort((a, b) => a - b);
+        delays = { p50: round(waited[Math.floor(waited.length / 2)], 1), p95: round(waited[Math.floor(waited.length * 0.95)], 1), max: round(waited[waited.length - 1], 1) };
         const [row] = (await pool.query(
           `WITH expected AS (
              SELECT c.id AS challenge_id, h.profile_id, floor(extract(epoch FROM h.time - c.start) / 86400)::int AS period_index,
@@ -199,7 +214,7 @@ async function main(): Promise<void> {
         upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows.length / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1), cpu: uploadCpu },
         anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows.length / (anchorMs / 1000)), cpu: anchorCpu },
         ratio: round(anchorMs / httpMs),
-        scored: { ms: Math.round(scoredMs), afterLastResponseMs: Math.round(scoredMs - httpMs), ratio: round(anchorMs / scoredMs) },
+        scored: { ms: Math.round(scoredMs), afterLastResponseMs: Math.round(scoredMs - httpMs), ratio: round(anchorMs / scoredMs), delayMs: delays },
         scoresChecked: check,
       };
       log(name, result);

@@ -6,6 +6,8 @@ import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.us
 
 /** Queued changes scored in one transaction: enough to share its commit, few enough to hold locks briefly. */
 export const SCORING_BATCH = 50;
+/** Score rows held before they are written (still in the batch's transaction): bounds a batch's memory. */
+const ROWS_PER_WRITE = 20_000;
 
 /**
  * The scoring worker's work: takes a batch of queued changes (ScoringBacklog), scores each
@@ -49,16 +51,23 @@ export class ScoreQueuedChangesUseCase {
   private async score(queued: readonly QueuedScoring[], ports: TransactionPorts): Promise<void> {
     if (queued.length === 0) return;
     await ports.takeTurn(...queued.map((change) => profileTurn(change.profileId)));
-    const scores: MemberPeriodScore[] = [];
-    const events: ChallengeDomainEvent[] = [];
+    let scores: MemberPeriodScore[] = [];
+    let events: ChallengeDomainEvent[] = [];
+    // One write of each for the batch (or per ROWS_PER_WRITE rows). Events first, scores last:
+    // saving scores marks the challenges' leaderboards stale (a row lock on each challenge until
+    // commit), held shortest.
+    const write = async () => {
+      if (events.length > 0) await ports.outbox.append(events);
+      if (scores.length > 0) await ports.scores.saveMany(scores);
+      scores = [];
+      events = [];
+    };
     for (const change of queued) {
       const scored = await this.scoring.execute(change, ports);
-      scores.push(...scored.scores);
-      events.push(...scored.events);
+      scores = scores.concat(scored.scores);
+      events = events.concat(scored.events);
+      if (scores.length >= ROWS_PER_WRITE) await write();
     }
-    // One write of each for the batch. Events first, scores last: saving scores marks the
-    // challenges' leaderboards stale (a row lock on each challenge until commit), held shortest.
-    if (events.length > 0) await ports.outbox.append(events);
-    if (scores.length > 0) await ports.scores.saveMany(scores);
+    await write();
   }
 }
