@@ -128,3 +128,32 @@ describe('the background job runner', () => {
     expect(jobs).toEqual([{ type: 'points.recount', status: 'done', attempts: 1 }]);
   });
 });
+
+describe('the scoring worker', () => {
+  let test: TestApp;
+  afterAll(() => test.close());
+
+  it("scores an upload moments after its answer, woken by the commit's notification (its poll is a minute away)", async () => {
+    test = await startTestApp({ env: { JOBS_ENABLED: 'true', JOBS_POLL_INTERVAL_MS: '60000' } });
+    const admin = await adminBearer(test, await createClientApp(test, 'Scoring'));
+    const eve = await createProfile(test, admin, { name: 'Eve' });
+    const today = new Date().toISOString().slice(0, 10);
+    const id = (await test.http.post('/api/v1/challenge/').set('Authorization', `Bearer ${admin}`).send({
+      title: 'Steps', type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000,
+      start: `${today}T00:00:00Z`, end: new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000).toISOString(),
+    }).expect(201)).body.public_id as string;
+    await test.http.post(`/api/v1/challenge/${id}/member/`).set('Authorization', `Bearer ${eve.bearer}`).send({ profile: eve.publicId }).expect(201);
+    await test.http.post(`/api/v1/profile/${eve.publicId}/data/`).set('Authorization', `Bearer ${eve.bearer}`)
+      .send({ source: 'GARMIN', daily_summary: [{ external_id: 'd', date: today, distance: 0, steps: 6500, calories: 0 }] }).expect(201);
+    const score = async () =>
+      (await test.http.get(`/api/v1/challenge/${id}/leaderboard/?date_range=0`).set('Authorization', `Bearer ${admin}`).expect(200)).body.results[0]?.score;
+    let seen = await score();
+    for (let i = 0; i < 200 && seen !== 6500; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      seen = await score();
+    }
+    // Seen within the loop's 200 looks, long before the worker's next poll.
+    expect(seen).toBe(6500);
+    expect(await test.dataSource.query('SELECT count(*)::int AS n FROM scoring_backlog')).toEqual([{ n: 0 }]);
+  });
+});

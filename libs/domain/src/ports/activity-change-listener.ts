@@ -19,7 +19,7 @@ export interface ActivityChange {
 }
 
 /**
- * Work that follows a stored activity change (points ledger, challenge scores). It runs inside the
+ * Work that follows a stored activity change (points ledger, queueing its scoring). It runs inside the
  * transaction that stores the change, through that transaction's ports, so the records and what
  * they imply commit together. The host binds every listener in one place.
  */

@@ -27,7 +27,7 @@ export interface IngestHealthDataResult {
 /**
  * POST profile/{id}/data/: validates the whole upload (any problem: HealthDataError, nothing
  * stored), then hands the records to the one write path (RecordActivityUseCase), which stores
- * them with the points ledger and challenge scores they imply in one transaction.
+ * them with the points ledger they imply, and queues their challenge scoring, in one transaction.
  */
 export class IngestHealthDataUseCase {
   constructor(

@@ -27,9 +27,10 @@ const NOTHING: HealthUpsertResult = { counts: {}, written: [] };
 /**
  * The one write path of activity data, whatever brought it (an upload, an awarded event, a
  * vendor sync): in one transaction it stores the records and events and, taking the profile's
- * turn, runs every ActivityChangeListener (points ledger, challenge scores) through the same
- * transaction, and queues the data pushes (webhooks) of what it stored. A crash or an error
- * anywhere stores nothing, so scores, points and pushes never lag behind the data.
+ * turn, runs every ActivityChangeListener (points ledger, the change queued for challenge scoring)
+ * through the same transaction, and queues the data pushes (webhooks) of what it stored. A crash or
+ * an error anywhere stores nothing, so points never lag behind the data, and neither its scoring
+ * nor its pushes are ever lost.
  */
 export class RecordActivityUseCase {
   constructor(
