@@ -2,7 +2,7 @@ import { QueuedScoring, ScoringBacklog } from '../src/ports/scoring-backlog';
 
 /**
  * Queued changes in order; `take` merges each profile's into one span, as the SQL adapter does.
- * A postponed profile's changes are not due again until `releasePostponed` (the twin has no clock).
+ * A postponed profile's changes are not due again (the twin has no clock to wait on).
  */
 export class InMemoryScoringBacklog implements ScoringBacklog {
   readonly queued: QueuedScoring[] = [];
@@ -34,10 +34,6 @@ export class InMemoryScoringBacklog implements ScoringBacklog {
 
   async postpone(profile: { appId: string; profileId: string }, error: string): Promise<void> {
     this.postponed.set(keyOf(profile), { attempts: (this.postponed.get(keyOf(profile))?.attempts ?? 0) + 1, error });
-  }
-
-  releasePostponed(): void {
-    this.postponed.clear();
   }
 }
 

@@ -36,12 +36,16 @@ const providers: Provider[] = [
 
 /**
  * The write pipeline (docs/architecture.md "The write path"): the one write use case
- * (RecordActivityUseCase) with its listeners, live scoring of what it queued (ScoreQueuedChangesUseCase), whole-challenge rescoring (the MemberRescorer) and
- * the app points recount. Global, so that the data, gamification and job modules share it.
+ * (RecordActivityUseCase) with its listeners, live scoring of what it queued
+ * (ScoreQueuedChangesUseCase, run by the ScoringWorker), whole-challenge rescoring (the
+ * MemberRescorer) and the app points recount. Global, so that the data, gamification and job
+ * modules share it.
  */
 @Global()
 @Module({
   providers,
-  exports: [MEMBER_RESCORER, RecordActivityUseCase, ScoreQueuedChangesUseCase, RescoreChallengeMembersUseCase, RecountAppPointsUseCase, RefreshProfilePointsUseCase],
+  exports: [
+    MEMBER_RESCORER, RecordActivityUseCase, ScoreQueuedChangesUseCase, RescoreChallengeMembersUseCase, RecountAppPointsUseCase, RefreshProfilePointsUseCase,
+  ],
 })
 export class WritePipelineModule {}

@@ -5,7 +5,7 @@ import { profileTurn, TransactionPorts, UnitOfWork } from '../ports/unit-of-work
 import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
 
 /** Queued changes scored in one transaction: enough to share its commit, few enough to hold locks briefly. */
-export const SCORING_BATCH = 50;
+const SCORING_BATCH = 50;
 /** Score rows held before they are written (still in the batch's transaction): bounds a batch's memory. */
 const ROWS_PER_WRITE = 20_000;
 
