@@ -1,67 +1,14 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
+import { ApiProcess, sleep } from './support/api-process';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
-const ROOT = join(__dirname, '../../..');
 const CLIENT = { id: 'hook-client', secret: 'hook-secret-0123456789' };
 const databaseUrl = process.env.DATABASE_URL ?? '';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/** An API process (the `npm start` entry point) with its delivery workers running. */
-class ApiProcess {
-  child: ChildProcess | null = null;
-  base = '';
-
-  async start(): Promise<this> {
-    const port = await freePort();
-    this.base = `http://127.0.0.1:${port}/api/v1`;
-    this.child = spawn('node', ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'apps/api/src/main.ts'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-      env: {
-        ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', PORT: String(port), DATABASE_URL: databaseUrl, DEMO_APP: 'false', LOG_LEVEL: 'silent',
-        BOOTSTRAP_CLIENT_ID: CLIENT.id, BOOTSTRAP_CLIENT_SECRET: CLIENT.secret, JOBS_ENABLED: 'true', JOBS_POLL_INTERVAL_MS: '50',
-        PUSH_INTERVAL_SECONDS: '0.2', PUSH_RETRY_BASE_SECONDS: '0.05', PUSH_WORKERS: '4', PUSH_ALLOW_HTTP: 'true', PUSH_ALLOW_PRIVATE_TARGETS: 'true',
-        RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000',
-      },
-    });
-    for (let i = 0; i < 600; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)) return this;
-      await sleep(100);
-    }
-    throw new Error('the API did not start');
-  }
-
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
-  async call(method: string, path: string, authorization: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { Authorization: authorization, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: response.status === 204 ? null : await response.json() };
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PROCESS_ENV = {
+  DATABASE_URL: databaseUrl, BOOTSTRAP_CLIENT_ID: CLIENT.id, BOOTSTRAP_CLIENT_SECRET: CLIENT.secret,
+  PUSH_INTERVAL_SECONDS: '0.2', PUSH_RETRY_BASE_SECONDS: '0.05', PUSH_WORKERS: '4', PUSH_ALLOW_HTTP: 'true', PUSH_ALLOW_PRIVATE_TARGETS: 'true',
+};
 
 /** Waits (polling) until `done` holds; fails after `limitMs` saying what it waited for. */
 async function eventually(what: string, done: () => boolean, limitMs = 90_000): Promise<void> {
@@ -82,8 +29,8 @@ const externalIdOf = (secret: string, webhook: ReceivedWebhook) =>
  */
 (databaseUrl ? describe : describe.skip)('webhook delivery reliability (PostgreSQL: several API processes)', () => {
   const receiver = new WebhookReceiver();
-  const first = new ApiProcess();
-  const second = new ApiProcess();
+  const first = new ApiProcess(PROCESS_ENV);
+  const second = new ApiProcess(PROCESS_ENV);
   let admin = '';
   let profile = { id: '', bearer: '' };
   let uploads = 0;
