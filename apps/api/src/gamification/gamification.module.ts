@@ -47,8 +47,8 @@ const useCases: Provider[] = [
 
 /**
  * Gamification (issue 5): challenge, membership, team and score adapters, the use cases bound to
- * them, live scoring, and the profile-created hook (AUTOMATIC enrollment). Global so that the
- * identity module can pick up PROFILE_CREATED_LISTENERS and the data platform the scoring listener.
+ * them, and the profile-created hook (AUTOMATIC enrollment). Global so that the identity module can
+ * pick up PROFILE_CREATED_LISTENERS (live scoring is the write pipeline's: WritePipelineModule).
  */
 @Global()
 @Module({
