@@ -29,7 +29,7 @@ export class StriveMetrics {
   /** Rescoring: the challenge.rescore job, each listener of the write path (inside its transaction), each batch of the scoring worker. */
   readonly rescoreDuration = new Histogram({
     name: 'strive_rescore_duration_seconds',
-    help: 'Time spent rescoring: challenge.rescore jobs, the write path listeners (points ledger, queueing scoring) and the scoring worker\'s batches.',
+    help: 'Time spent rescoring: challenge.rescore jobs, the write path listeners (points ledger, queueing scoring), the scoring worker batches.',
     labelNames: ['trigger'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
@@ -66,7 +66,8 @@ export class StriveMetrics {
    * Queue depth and the age of the oldest job by type and state, read from the job table when
    * scraped: a grouped query over the rows not done (done rows are left out; the maintenance
    * tick prunes them). The changes waiting for live scoring (scoring_backlog) show as type
-   * `scoring.backlog`, state `pending`. A database that does not answer leaves the gauges empty for that scrape.
+   * `scoring.backlog`, state `pending`. A database that does not answer leaves the gauges empty
+   * for that scrape.
    */
   private registerJobQueue(dataSource: DataSource): void {
     const rows = async (): Promise<{ type: string; status: string; count: number; age: number }[]> => {

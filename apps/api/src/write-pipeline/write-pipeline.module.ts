@@ -45,7 +45,8 @@ const providers: Provider[] = [
 @Module({
   providers,
   exports: [
-    MEMBER_RESCORER, RecordActivityUseCase, ScoreQueuedChangesUseCase, RescoreChallengeMembersUseCase, RecountAppPointsUseCase, RefreshProfilePointsUseCase,
+    MEMBER_RESCORER, RecordActivityUseCase, ScoreQueuedChangesUseCase, RescoreChallengeMembersUseCase, RecountAppPointsUseCase,
+    RefreshProfilePointsUseCase,
   ],
 })
 export class WritePipelineModule {}

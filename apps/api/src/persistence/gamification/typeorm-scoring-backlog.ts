@@ -31,7 +31,11 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
       [limit, profile?.appId ?? null, profile?.profileId ?? null],
     );
     return rows.map((row) => ({
-      appId: String(row.app_id), profileId: String(row.profile_id), from: fromEpochMs(row.from_ms), to: fromEpochMs(row.to_ms), queuedAt: fromEpochMs(row.queued_ms),
+      appId: String(row.app_id),
+      profileId: String(row.profile_id),
+      from: fromEpochMs(row.from_ms),
+      to: fromEpochMs(row.to_ms),
+      queuedAt: fromEpochMs(row.queued_ms),
     }));
   }
 

@@ -23,7 +23,9 @@ export class ScoringBacklog1795600000004 implements MigrationInterface {
         RETURN NULL;
       END
       $$`);
-    await queryRunner.query(`CREATE TRIGGER scoring_queued_notify AFTER INSERT ON "scoring_backlog" FOR EACH STATEMENT EXECUTE FUNCTION scoring_queued_notify()`);
+    await queryRunner.query(
+      `CREATE TRIGGER scoring_queued_notify AFTER INSERT ON "scoring_backlog" FOR EACH STATEMENT EXECUTE FUNCTION scoring_queued_notify()`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
