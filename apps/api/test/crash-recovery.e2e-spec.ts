@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { emptyTables } from './support/test-schema';
 
 const ROOT = join(__dirname, '../../..');
 const CLIENT = { id: 'crash-client', secret: 'crash-secret-0123456789' };
@@ -58,14 +58,8 @@ describe('crash during a burst of writes', () => {
   };
 
   beforeAll(async () => {
-    if (databaseUrl) {
-      // A fresh schema for the child (the suite's global setup made it; other files' rows go).
-      const client = new Client({ connectionString: databaseUrl });
-      await client.connect();
-      const { rows } = await client.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'");
-      if (rows.length > 0) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
-      await client.end();
-    }
+    // A fresh schema for the child (the suite's global setup made it; other files' rows go).
+    if (databaseUrl) await emptyTables(databaseUrl);
     await start();
   });
 

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { ApiProcess, sleep } from './support/api-process';
+import { emptyTables } from './support/test-schema';
 
 const CLIENT = { id: 'scoring-client', secret: 'scoring-secret-0123456789' };
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -18,9 +19,8 @@ const DAY_MS = 86_400_000;
   const db = new Client({ connectionString: databaseUrl });
 
   beforeAll(async () => {
+    await emptyTables(databaseUrl);
     await db.connect();
-    const { rows } = await db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'");
-    if (rows.length > 0) await db.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
     await Promise.all([first.start(), second.start()]);
   }, 120_000);
 

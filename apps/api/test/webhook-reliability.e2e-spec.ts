@@ -1,7 +1,7 @@
-import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { ApiProcess, sleep } from './support/api-process';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+import { emptyTables } from './support/test-schema';
 
 const CLIENT = { id: 'hook-client', secret: 'hook-secret-0123456789' };
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -61,11 +61,7 @@ const externalIdOf = (secret: string, webhook: ReceivedWebhook) =>
   const distinct = (values: string[]) => [...new Set(values)];
 
   beforeAll(async () => {
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    const { rows } = await client.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'");
-    if (rows.length > 0) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
-    await client.end();
+    await emptyTables(databaseUrl);
     await receiver.start();
     await first.start();
     await second.start();

@@ -6,7 +6,8 @@ import { QueuedScoring, ScoringBacklog } from '../src/ports/scoring-backlog';
  */
 export class InMemoryScoringBacklog implements ScoringBacklog {
   readonly queued: QueuedScoring[] = [];
-  readonly postponed = new Map<string, { attempts: number; error: string }>();
+  /** Profiles whose scoring failed: their changes stay queued, not due again. */
+  readonly postponed = new Set<string>();
 
   async add(change: QueuedScoring): Promise<void> {
     this.queued.push(change);
@@ -32,8 +33,8 @@ export class InMemoryScoringBacklog implements ScoringBacklog {
     return [...merged.values()];
   }
 
-  async postpone(profile: { appId: string; profileId: string }, error: string): Promise<void> {
-    this.postponed.set(keyOf(profile), { attempts: (this.postponed.get(keyOf(profile))?.attempts ?? 0) + 1, error });
+  async postpone(profile: { appId: string; profileId: string }): Promise<void> {
+    this.postponed.add(keyOf(profile));
   }
 }
 

@@ -3,12 +3,12 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Clock, CreateAppUseCase } from '@strive/domain';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { configureApp, httpAdapter } from '../../src/configure-app';
+import { emptyTables } from './test-schema';
 import { ScoringWorker } from '../../src/jobs/scoring-worker';
 import { JobRunner } from '../../src/jobs/job-runner';
 import { PeriodicTicks } from '../../src/jobs/periodic-ticks';
@@ -153,19 +153,6 @@ function checkResponsesAgainstDocument(app: NestFastifyApplication): Set<string>
 
 function pick(env: NodeJS.ProcessEnv, name: string): Record<string, string> {
   return env[name] ? { [name]: env[name] as string } : {};
-}
-
-async function emptyTables(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ tablename: string }>(
-      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'",
-    );
-    if (rows.length > 0) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface AppCredentials {

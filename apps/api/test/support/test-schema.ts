@@ -18,3 +18,17 @@ export async function resetTestSchema(url: string, suite: string): Promise<void>
     await client.end();
   }
 }
+
+/** Empties every application table of a migrated test database (each suite starts from nothing). */
+export async function emptyTables(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'",
+    );
+    if (rows.length > 0) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
