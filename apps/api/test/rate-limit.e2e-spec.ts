@@ -177,3 +177,22 @@ describe('rate limits shared by several API processes (RATE_LIMIT_REDIS_URL)', (
     expect((await call(second)).status).toBe(429);
   });
 });
+
+describe('rate limits when their Redis cannot be reached', () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: every count fails at once (no offline queue).
+    test = await startTestApp({ env: { ...LIMITS, RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(() => test.close());
+
+  it('lets requests through uncounted rather than failing them', async () => {
+    const bearer = await adminBearer(test, await createClientApp(test, 'Outage app'));
+    // Past the bearer limit (4) and the app limit (6): nothing is counted, so nothing is refused.
+    for (let i = 0; i < 8; i++) {
+      const response = await test.http.get('/api/v1/profile/').set('Authorization', `Bearer ${bearer}`).expect(200);
+      expect(response.headers).not.toHaveProperty('ratelimit-limit');
+    }
+  });
+});

@@ -7,13 +7,18 @@ import { rateLimitsOf } from './rate-limits';
 /** After the bearer is known: counts the request against its app's limit (429 when used up). */
 @Injectable()
 export class AppRateLimitGuard implements CanActivate {
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): Promise<boolean> | boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
     const limits = rateLimitsOf(request.server);
     if (!limits || !request.user) return true;
-    const count = await limits.count('app', request);
-    setRateLimitHeaders(context.switchToHttp().getResponse<FastifyReply>(), count);
-    if (count.isExceeded) throw new RateLimitExceeded('for this app', count.ttlInSeconds);
-    return true;
+    const appId = request.user.appId;
+    return new Promise((resolve, reject) =>
+      limits.count('app', appId, (count) => {
+        if (count === null) return resolve(true);
+        setRateLimitHeaders(context.switchToHttp().getResponse<FastifyReply>(), count);
+        if (count.isExceeded) reject(new RateLimitExceeded('for this app', count.ttlInSeconds));
+        else resolve(true);
+      }),
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-/** What a limiter of @fastify/rate-limit reports for one request it counted. */
+/** What one limit reports for a request it counted. */
 export interface RateLimitCount {
   readonly max: number;
   readonly remaining: number;

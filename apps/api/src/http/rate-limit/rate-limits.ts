@@ -1,53 +1,44 @@
-import rateLimitPlugin from '@fastify/rate-limit';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Principal } from '@strive/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import Redis from 'ioredis';
 import { AppConfig, RateLimitSettings } from '../../config/app-config';
 import { APP_CONFIG } from '../../system/tokens';
 import { problemOf, sendProblem } from '../problem/problem-details.filter';
 import { RateLimitCount, RateLimitExceeded, setRateLimitHeaders } from './rate-limit-answer';
+import { inProcessStore, RateLimitStore, redisStore } from './rate-limit-stores';
 import { basicCredentialsOf, bearerKeyOf, bearerTokenOf } from '../../auth/authorization-header';
 import { decodedPathOf, isTokenPath } from '../shared/request-path';
 
 export type RateLimitKind = 'token' | 'bearer' | 'app';
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 const DECORATOR = 'striveRateLimits';
 // Keys kept per limit in this process; the least recently seen are forgotten first.
 const KEYS_PER_LIMIT = 20_000;
 
-/** The three limits (docs/decisions.md "Rate limits"), counted by @fastify/rate-limit's store. */
+/** The three limits (docs/decisions.md "Rate limits"), counted by @fastify/rate-limit's stores. */
 export class RateLimits {
-  private limiters?: Record<RateLimitKind, Limiter>;
+  private readonly max: Record<RateLimitKind, number>;
 
   constructor(
-    private readonly fastify: FastifyInstance,
     private readonly settings: RateLimitSettings,
-  ) {}
-
-  /** Counts the request against one limit. */
-  async count(kind: RateLimitKind, request: FastifyRequest): Promise<RateLimitCount> {
-    const result = await this.limiter(kind)(request);
-    if (result.isAllowed) throw new Error('Rate limits have no allow list.');
-    return result;
+    // One store per limit in memory; in Redis one name space, the keys prefixed with their limit.
+    private readonly stores: Record<RateLimitKind, RateLimitStore>,
+  ) {
+    this.max = { token: settings.tokenMax, bearer: settings.bearerMax, app: settings.appMax };
   }
 
-  // Built on first use: the plugin's decorator exists once Fastify has loaded it (at listen).
-  private limiter(kind: RateLimitKind): Limiter {
-    const { windowMs, tokenMax, bearerMax, appMax } = this.settings;
-    // A store outage (Redis down) lets requests through rather than failing the API.
-    const create = (max: number, keyGenerator: (request: FastifyRequest) => string) =>
-      this.fastify.createRateLimit({ max, timeWindow: windowMs, keyGenerator, skipOnError: true, cache: KEYS_PER_LIMIT } as Parameters<FastifyInstance['createRateLimit']>[0]);
-    this.limiters ??= {
-      token: create(tokenMax, (request) => {
-        const credentials = basicCredentialsOf(request.headers.authorization);
-        return credentials === null ? `ip:${request.ip}` : `client:${credentials.clientId}`;
-      }),
-      bearer: create(bearerMax, (request) => `bearer:${bearerKeyOf(request.headers.authorization)}`),
-      app: create(appMax, (request) => `app:${(request as FastifyRequest & { user: Principal }).user.appId}`),
-    };
-    return this.limiters[kind];
+  /**
+   * Counts one request under `key` against one limit and calls back with the count, or with
+   * null when the store could not be reached: the request is then let through (a store outage
+   * should not take the API down). Counted in memory, the callback runs before this returns.
+   */
+  count(kind: RateLimitKind, key: string, then: (count: RateLimitCount | null) => void): void {
+    const max = this.max[kind];
+    this.stores[kind].incr(`${kind}:${key}`, (error, count) => {
+      if (error || !count) return then(null);
+      const ttlInSeconds = Math.ceil(count.ttl / 1000);
+      then({ max, remaining: Math.max(0, max - count.current), ttlInSeconds, isExceeded: count.current > max });
+    }, this.settings.windowMs, max);
   }
 }
 
@@ -57,31 +48,37 @@ export function rateLimitsOf(fastify: FastifyInstance): RateLimits | undefined {
 }
 
 /**
- * Registers @fastify/rate-limit and counts, before any body parsing or database work,
- * POST /token/ per client id and every other API request per bearer. The per-app limit needs
- * the authenticated bearer: AppRateLimitGuard counts it after authentication.
+ * Counts, before any body parsing or database work, POST /token/ per client id and every other
+ * API request per bearer. The per-app limit needs the authenticated bearer: AppRateLimitGuard
+ * counts it after authentication.
  */
 export function registerRateLimits(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const settings = app.get<AppConfig>(APP_CONFIG).rateLimit;
-  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false }) : null;
-  if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
-  const limits = new RateLimits(fastify, settings);
   // The store: Redis shared by every API process (RATE_LIMIT_REDIS_URL), else an LRU in this process.
-  const store = redis ? { redis, nameSpace: 'strive-rate-limit:' } : { cache: KEYS_PER_LIMIT };
-  void fastify.register(rateLimitPlugin, { global: false, skipOnError: true, ...store });
+  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false }) : null;
+  // quit() fails while Redis is unreachable; disconnect() then stops ioredis reconnecting forever.
+  if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const store = () => (redis ? redisStore(redis, 'strive-rate-limit:') : inProcessStore(KEYS_PER_LIMIT));
+  const limits = new RateLimits(settings, { token: store(), bearer: store(), app: store() });
   fastify.decorate(DECORATOR, limits);
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook, not an async one: counted in memory, no promise per request.
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     // Decoded as the router decodes it: /%61pi/v1/%74oken/ is counted like /api/v1/token/.
     const path = decodedPathOf(request.url);
-    if (!path.startsWith('/api/')) return;
+    if (!path.startsWith('/api/')) return done();
     const isToken = request.method === 'POST' && isTokenPath(path);
-    if (!isToken && bearerTokenOf(request.headers.authorization) === null) return;
-    const count = await limits.count(isToken ? 'token' : 'bearer', request);
-    setRateLimitHeaders(reply, count);
-    if (!count.isExceeded) return;
-    const what = isToken ? 'for this client id' : 'for this bearer';
-    sendProblem(reply, problemOf(new RateLimitExceeded(what, count.ttlInSeconds), request.originalUrl.split('?')[0]));
-    return reply;
+    const authorization = request.headers.authorization;
+    if (!isToken && bearerTokenOf(authorization) === null) return done();
+    const credentials = isToken ? basicCredentialsOf(authorization) : null;
+    const key = isToken ? (credentials === null ? `ip:${request.ip}` : `client:${credentials.clientId}`) : (bearerKeyOf(authorization) as string);
+    limits.count(isToken ? 'token' : 'bearer', key, (count) => {
+      if (count === null) return done();
+      setRateLimitHeaders(reply, count);
+      if (!count.isExceeded) return done();
+      const what = isToken ? 'for this client id' : 'for this bearer';
+      // Answered here: the request goes no further (a callback hook that replies does not call done).
+      sendProblem(reply, problemOf(new RateLimitExceeded(what, count.ttlInSeconds), request.originalUrl.split('?')[0]));
+    });
   });
 }
