@@ -14,6 +14,15 @@ describe('arrayLiteral', () => {
     expect(() => arrayLiteral(['line\nbreak'])).toThrow('control characters');
     expect(() => arrayLiteral(['nul\u0000'])).toThrow('control characters');
     expect(() => arrayLiteral(['lone \ud800'])).toThrow('control characters');
+    expect(() => arrayLiteral(['tab\there', 'bell\b', 'feed\f', 'return\r'])).toThrow('control characters');
+    expect(() => arrayLiteral(['ok', 'a backslash, then a break: \\\n'])).toThrow('control characters');
     expect(arrayLiteral(['\u{1F3C3}'])).toBe('{"\u{1F3C3}"}');
+  });
+
+  it('takes text whose backslashes only precede letters that escapes use', () => {
+    // The JSON text of these has \\ before n, t and u: escaped backslashes, not escapes.
+    expect(arrayLiteral(['back\\nslash', 'C:\\temp', '\\u0041', '\\\\n'])).toBe(
+      '{"back\\\\nslash","C:\\\\temp","\\\\u0041","\\\\\\\\n"}',
+    );
   });
 });
