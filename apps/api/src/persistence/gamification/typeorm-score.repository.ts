@@ -130,19 +130,30 @@ const membersOf = (profiles: string) =>
 const BULK_WRITE = 1_000;
 
 /**
- * After a bulk write, analyzes member_period_score if it has grown past twice the pages its
- * statistics describe (and by 1,000 pages), as autovacuum would: a first scoring on a database
- * without them (a new one, or one whose PostgreSQL runs without autovacuum) otherwise plans every
- * batch as if the table were tiny, and its reads and probes grew with every row written: a first
- * 100,000-member scoring took 347 s, 96 s with this (docs/benchmarks.md "Tenth session"). ANALYZE
- * samples the table (rows of this transaction included) and runs inside it; the challenge row this
- * write locked (recordLeaderboardChanges) keeps another batch of the challenge from analyzing too.
+ * After a bulk write, analyzes member_period_score when its statistics describe far less than it
+ * holds, as autovacuum would: when it has grown past twice the pages they describe (and by 1,000
+ * pages), or when its live rows (PostgreSQL's running count of committed ones, plus this write's)
+ * are past twice the rows they describe (and by 10,000). A first scoring on a database without
+ * them (a new one, or one whose PostgreSQL runs without autovacuum) otherwise plans every batch as
+ * if the table were tiny, and its reads and probes grew with every row written: a first
+ * 100,000-member scoring took 347 s, 96 s with this (docs/benchmarks.md "Tenth session"). The
+ * rows count for a table refilled in place: after a challenge's scores were deleted and VACUUM
+ * left the emptied pages (and statistics of almost no rows), the next first scoring wrote into
+ * those pages without growing the table, planned as if it were empty (a 100,000-member scoring
+ * stalled at 290,000 rows after 4 minutes, its upserts 18-27 s each; docs/benchmarks.md
+ * "Fifteenth session"). ANALYZE samples the table (rows of this transaction included) and runs
+ * inside it; the challenge row this write locked (recordLeaderboardChanges) keeps another batch of
+ * the challenge from analyzing too.
  */
-async function keepStatistics(db: Db): Promise<void> {
+async function keepStatistics(db: Db, written: number): Promise<void> {
   const [table]: Row[] = await db.query(
-    `SELECT pg_relation_size(oid) / current_setting('block_size')::int AS pages, relpages FROM pg_class WHERE oid = 'member_period_score'::regclass`,
+    `SELECT pg_relation_size(c.oid) / current_setting('block_size')::int AS pages, c.relpages, greatest(c.reltuples, 0) AS rows,
+       coalesce(s.n_live_tup, 0) AS live
+     FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = 'member_period_score'::regclass`,
   );
-  if (Number(table.pages) > 2 * Number(table.relpages) + 1_000) await db.query('ANALYZE member_period_score');
+  const grown = Number(table.pages) > 2 * Number(table.relpages) + 1_000;
+  const refilled = Number(table.live) + written > 2 * Number(table.rows) + 10_000;
+  if (grown || refilled) await db.query('ANALYZE member_period_score');
 }
 
 /** member_period_score; app_id is taken from the challenge row (see OWNERS). */
@@ -256,7 +267,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
       ],
     );
     await recordLeaderboardChanges(this.db, changedMembers(scores));
-    if (scores.length >= BULK_WRITE) await keepStatistics(this.db);
+    if (scores.length >= BULK_WRITE) await keepStatistics(this.db, scores.length);
   }
 
   async deleteForChallenge(challengeId: string): Promise<void> {
