@@ -31,8 +31,7 @@ const DAY_MS = 86_400_000;
   });
 
   it('scores a burst of uploads through both processes exactly as the stored records say', async () => {
-    const basic = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
-    const admin = `Bearer ${(await first.call('POST', '/token/', basic)).body.access_token}`;
+    const admin = await first.adminBearer(CLIENT);
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
     const challenge = await first.call('POST', '/challenge/', admin, {
       title: 'Both', type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000,

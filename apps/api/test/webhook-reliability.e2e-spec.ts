@@ -65,8 +65,7 @@ const externalIdOf = (secret: string, webhook: ReceivedWebhook) =>
     await receiver.start();
     await first.start();
     await second.start();
-    const basic = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
-    admin = `Bearer ${(await first.call('POST', '/token/', basic)).body.access_token}`;
+    admin = await first.adminBearer(CLIENT);
     const created = (await first.call('POST', '/profile/', admin, { name: 'Hooked' })).body;
     profile = { id: created.public_id, bearer: `Bearer ${created.bearer}` };
   }, 120_000);

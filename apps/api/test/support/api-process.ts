@@ -50,6 +50,12 @@ export class ApiProcess {
     await exited;
   }
 
+  /** An administrator's `Authorization` value: a token for the client's credentials (POST /token/). */
+  async adminBearer(client: { id: string; secret: string }): Promise<string> {
+    const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+    return `Bearer ${(await this.call('POST', '/token/', basic)).body.access_token}`;
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
   async call(method: string, path: string, authorization: string, body?: unknown): Promise<{ status: number; body: any }> {
     const response = await fetch(`${this.base}${path}`, {
