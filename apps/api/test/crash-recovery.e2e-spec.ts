@@ -85,7 +85,8 @@ describe('crash during a burst of writes', () => {
     }
 
     // The burst: 4 profiles x 40 requests in flight together, uploads of 5 days (re-sent days
-    // change their steps: updates) and events; the server is killed while they run.
+    // change their steps: updates) and events; the server is killed while they run. Events lie 1
+    // to 15 days back (today's 01:00 would be in the future before 01:00 UTC, and refused).
     const requests: Promise<number | null>[] = [];
     let answered = 0;
     let killed: () => void = () => undefined;
@@ -93,7 +94,7 @@ describe('crash during a burst of writes', () => {
     for (let n = 0; n < 40; n++) {
       for (const [i, profile] of profiles.entries()) {
         const body = n % 4 === 3
-          ? { name: `e${n}`, points: 1 + ((n * 7 + i) % 5), timestamp: new Date(today - (n % 15) * DAY_MS + 3_600_000).toISOString() }
+          ? { name: `e${n}`, points: 1 + ((n * 7 + i) % 5), timestamp: new Date(today - ((n % 15) + 1) * DAY_MS + 3_600_000).toISOString() }
           : {
               source: 'GARMIN',
               daily_summary: Array.from({ length: 5 }, (_, k) => {
