@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Clock, DeliverPushUseCase, PushDeliveryStatus } from '@strive/domain';
 import { AppConfig } from '../config/app-config';
+import { SerialRounds } from '../jobs/serial-rounds';
 import { StriveMetrics, WebhookDeliveryOutcome } from '../metrics/strive-metrics';
 import { TypeOrmPushFanOut } from '../persistence/delivery/typeorm-push-fan-out';
 import { APP_CONFIG, CLOCK } from '../system/tokens';
@@ -19,7 +20,8 @@ const OUTCOME_OF: Record<PushDeliveryStatus, WebhookDeliveryOutcome> = { deliver
 @Injectable()
 export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private readonly timers: NodeJS.Timeout[] = [];
+  /** The fan-outs and the pruning, each on its own interval. */
+  private readonly releases: SerialRounds<unknown>[] = [];
   private readonly loops: Promise<void>[] = [];
   /** Workers waiting for work to be found (while nothing is due; the polling one until its next poll too). */
   private waiting: (() => void)[] = [];
@@ -48,7 +50,7 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    await Promise.all(this.releases.map((rounds) => rounds.stop()));
     this.wakeWorkers();
     await Promise.all(this.loops);
   }
@@ -114,15 +116,8 @@ export class PushDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   /** Runs `task` every `intervalMs`, the next run timed from the end of the last one. */
   private every(intervalMs: number, task: () => Promise<unknown>): void {
-    const slot = this.timers.length;
-    const run = () => {
-      if (this.stopped) return;
-      task()
-        .catch((error) => this.logger.error(`push release failed: ${(error as Error).message}`))
-        .finally(() => {
-          if (!this.stopped) this.timers[slot] = setTimeout(run, intervalMs).unref();
-        });
-    };
-    this.timers[slot] = setTimeout(run, intervalMs).unref();
+    const rounds = new SerialRounds(task, (error) => this.logger.error(`push release failed: ${error.message}`));
+    this.releases.push(rounds);
+    rounds.every(intervalMs);
   }
 }

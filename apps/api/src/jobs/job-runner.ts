@@ -6,6 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { StriveMetrics } from '../metrics/strive-metrics';
 import { APP_CONFIG, JOB_HANDLERS } from '../system/tokens';
 import { JobHandler } from './job-handler';
+import { SerialRounds } from './serial-rounds';
 
 interface ClaimedJob {
   readonly id: string;
@@ -42,9 +43,11 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
   private readonly logger = new Logger('Jobs');
   private readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<number> | null = null;
-  private stopped = false;
+  /** One round claims the next due job and runs it (one at a time: a claimed job never waits behind another). */
+  private readonly rounds = new SerialRounds(
+    () => this.claimAndRun(),
+    (error) => this.logger.error(`job round failed: ${error.message}`),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,39 +59,18 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.jobs.enabled) this.schedule();
+    if (this.config.jobs.enabled) this.rounds.every(this.config.jobs.pollIntervalMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.round?.catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Runs due jobs until none is left (tests, the CLI); answers how many ran. */
   async drain(): Promise<number> {
     let ran = 0;
-    for (let count = await this.runRound(); count > 0; count = await this.runRound()) ran += count;
+    for (let count = await this.rounds.run(); count > 0; count = await this.rounds.run()) ran += count;
     return ran;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.runRound()
-        .catch((error) => this.logger.error(`job round failed: ${(error as Error).message}`))
-        .finally(() => this.schedule());
-    }, this.config.jobs.pollIntervalMs);
-    this.timer.unref();
-  }
-
-  /** One round: claims the next due job and runs it (one at a time: a claimed job never waits behind another). */
-  private runRound(): Promise<number> {
-    // Rounds never overlap in one process (drain() and the timer share this one).
-    const previous = this.round ?? Promise.resolve(0);
-    const round = previous.catch(() => 0).then(() => this.claimAndRun());
-    this.round = round;
-    return round;
   }
 
   private async claimAndRun(): Promise<number> {

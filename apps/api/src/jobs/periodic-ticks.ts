@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG, TICKS } from '../system/tokens';
 import { Tick } from './job-handler';
+import { SerialRounds } from './serial-rounds';
 
 /**
  * Runs every Tick each TICK_INTERVAL_SECONDS. Each tick runs in a transaction that first takes
@@ -12,9 +13,10 @@ import { Tick } from './job-handler';
 @Injectable()
 export class PeriodicTicks implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Ticks');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly rounds = new SerialRounds(
+    () => this.runEach(),
+    (error) => this.logger.error(`tick failed: ${error.message}`),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -23,42 +25,29 @@ export class PeriodicTicks implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.jobs.enabled) this.schedule(this.config.jobs.tickIntervalMs);
+    if (this.config.jobs.enabled) this.rounds.every(this.config.jobs.tickIntervalMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Runs every tick once now (tests, the CLI); answers which ran (the others were locked elsewhere). */
-  async runAll(): Promise<string[]> {
-    await this.running?.catch(() => undefined);
-    const ran: string[] = [];
-    const all = (async () => {
-      for (const tick of this.ticks) {
-        // One failing tick does not keep the others from running.
-        const locked = await this.runLocked(tick).catch((error) => {
-          this.logger.error(`tick ${tick.name} failed: ${(error as Error).message}`);
-          return false;
-        });
-        if (locked) ran.push(tick.name);
-      }
-    })();
-    this.running = all;
-    await all;
-    return ran;
+  runAll(): Promise<string[]> {
+    return this.rounds.run();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.runAll()
-        .catch((error) => this.logger.error(`tick failed: ${(error as Error).message}`))
-        .finally(() => this.schedule(this.config.jobs.tickIntervalMs));
-    }, delayMs);
-    this.timer.unref();
+  private async runEach(): Promise<string[]> {
+    const ran: string[] = [];
+    for (const tick of this.ticks) {
+      // One failing tick does not keep the others from running.
+      const locked = await this.runLocked(tick).catch((error) => {
+        this.logger.error(`tick ${tick.name} failed: ${(error as Error).message}`);
+        return false;
+      });
+      if (locked) ran.push(tick.name);
+    }
+    return ran;
   }
 
   private runLocked(tick: Tick): Promise<boolean> {

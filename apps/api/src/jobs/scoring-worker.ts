@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { StriveMetrics } from '../metrics/strive-metrics';
 import { ChangeFeed } from '../persistence/shared/change-feed';
 import { APP_CONFIG } from '../system/tokens';
+import { SerialRounds } from './serial-rounds';
 
 /**
  * Live scoring's worker: it scores what uploads queued (ScoreQueuedChangesUseCase), batch after
@@ -16,9 +17,10 @@ import { APP_CONFIG } from '../system/tokens';
 @Injectable()
 export class ScoringWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Scoring');
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<number> | null = null;
-  private stopped = false;
+  private readonly rounds = new SerialRounds(
+    () => this.scoreAll(),
+    (error) => this.logger.error(`scoring failed, the changes stay queued: ${error.message}`),
+  );
   /** A round was asked for and has not started yet: more wakes add nothing. */
   private woken = false;
 
@@ -34,38 +36,22 @@ export class ScoringWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.feed.subscribe('scoring', () => this.wake());
     // What an earlier run left queued (a crash, a restart) is scored at once.
     this.wake();
-    this.schedule();
+    this.rounds.every(this.config.jobs.pollIntervalMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.round?.catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Scores every queued change (tests, the CLI); answers how many profiles it scored. */
   drain(): Promise<number> {
-    // Rounds never overlap in one process (drain() and the timer share this one).
-    const previous = this.round ?? Promise.resolve(0);
-    const round = previous.catch(() => 0).then(() => this.scoreAll());
-    this.round = round;
-    return round;
+    return this.rounds.run();
   }
 
   private wake(): void {
-    if (this.woken || this.stopped) return;
+    if (this.woken || this.rounds.isStopped) return;
     this.woken = true;
-    this.drain().catch((error) => this.logger.error(`scoring failed, the changes stay queued: ${(error as Error).message}`));
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.drain()
-        .catch((error) => this.logger.error(`scoring failed, the changes stay queued: ${(error as Error).message}`))
-        .finally(() => this.schedule());
-    }, this.config.jobs.pollIntervalMs);
-    this.timer.unref();
+    this.rounds.start();
   }
 
   private async scoreAll(): Promise<number> {
@@ -75,7 +61,7 @@ export class ScoringWorker implements OnApplicationBootstrap, OnApplicationShutd
       const stop = this.metrics.rescoreDuration.startTimer({ trigger: 'queued.challenge_scores' });
       const count = await this.scoreQueued.execute();
       if (count > 0) stop(); // a look at an empty queue is not a scoring
-      if (count === 0 || this.stopped) return scored + count;
+      if (count === 0 || this.rounds.isStopped) return scored + count;
       scored += count;
     }
   }
