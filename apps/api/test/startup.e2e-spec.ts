@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from 'pg';
 import { StartupService } from '../src/identity/startup.service';
+import { dataSourceOptions, initializeDataSource } from '../src/persistence/data-source-options';
+import { MIGRATIONS } from '../src/persistence/migrations';
 import { basic, startTestApp, TestApp } from './support/test-app';
 
 const run = promisify(execFile);
@@ -81,6 +84,53 @@ describe('start-up', () => {
         await second.close();
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  // Processes of one deployment starting at once on PostgreSQL: without the start-up lock both ran
+  // the migrations (one failed creating a table: "duplicate key") or both created the BOOTSTRAP_*
+  // app (one failed on its unique client id), and that process did not come up.
+  (process.env.DATABASE_URL ? describe : describe.skip)('two starts at once on one PostgreSQL database', () => {
+    const suiteUrl = new URL(process.env.DATABASE_URL ?? 'postgres://unused');
+    const name = 'strive_concurrent_start_test';
+    const url = Object.assign(new URL(suiteUrl), { pathname: `/${name}` }).toString();
+    const admin = new Client({ connectionString: suiteUrl.toString() });
+
+    beforeAll(async () => {
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+    });
+    afterAll(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    it('migrate an empty database once, and both connect', async () => {
+      const options = { ...dataSourceOptions({ databaseUrl: url, dataDir: '' }), migrationsRun: true };
+      const sources = await Promise.all([initializeDataSource(options), initializeDataSource(options)]);
+      try {
+        const runs = await sources[0].query('SELECT name, count(*)::int AS runs FROM migrations GROUP BY name');
+        expect(runs).toHaveLength(MIGRATIONS.length);
+        expect(runs.every((row: { runs: number }) => row.runs === 1)).toBe(true);
+      } finally {
+        await Promise.all(sources.map((source) => source.destroy()));
+      }
+    });
+
+    it('create the BOOTSTRAP_* app once', async () => {
+      const env = { DATABASE_URL: url, BOOTSTRAP_CLIENT_ID: 'twin-client', BOOTSTRAP_CLIENT_SECRET: 'twin-secret-0123456789' };
+      const test = await startTestApp({ env });
+      try {
+        await test.dataSource.query('DELETE FROM app');
+        // Connections open for both (a connection opening would delay one start past the other's insert).
+        await Promise.all(Array.from({ length: 4 }, () => test.dataSource.query('SELECT pg_sleep(0.05)')));
+        const startup = test.app.get(StartupService);
+        await Promise.all([startup.onApplicationBootstrap(), startup.onApplicationBootstrap()]);
+        expect(await test.dataSource.query('SELECT client_id FROM app')).toEqual([{ client_id: 'twin-client' }]);
+      } finally {
+        await test.close();
       }
     });
   });

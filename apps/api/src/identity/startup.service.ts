@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ClientCredentials, CreateDemoAppUseCase, EnsureAppUseCase } from '@strive/domain';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { underStartupLock } from '../persistence/startup-lock';
 import { APP_CONFIG } from '../system/tokens';
 import { saveDemoCredentials } from './demo-credentials';
 
@@ -20,15 +22,19 @@ export class StartupService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ensureApp: EnsureAppUseCase,
     private readonly createDemoApp: CreateDemoAppUseCase,
+    private readonly dataSource: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const bootstrap = this.config.bootstrap;
     if (bootstrap) {
-      const app = await this.ensureApp.execute({
-        name: bootstrap.appName,
-        credentials: { clientId: bootstrap.clientId, clientSecret: bootstrap.clientSecret },
-      });
+      // Under the start-up lock: two processes starting together would both find no app and create it.
+      const app = await underStartupLock(this.dataSource, () =>
+        this.ensureApp.execute({
+          name: bootstrap.appName,
+          credentials: { clientId: bootstrap.clientId, clientSecret: bootstrap.clientSecret },
+        }),
+      );
       this.logger.log(`Bootstrap app "${app.name}" is ready (client id ${app.clientId}).`);
     }
     if (this.config.databaseUrl || !this.config.demoApp) return;

@@ -1,8 +1,9 @@
-import { DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { embeddedPgliteDriver } from './embedded-pglite-pool';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { underStartupLock } from './startup-lock';
 
 /**
  * The one DataSource definition, used by the app, the migration CLI (ormconfig.ts)
@@ -24,4 +25,15 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
     return { ...common, url: config.databaseUrl, extra: { max: 10, options: '-c jit=off' } };
   }
   return { ...common, driver: embeddedPgliteDriver(config.dataDir), extra: { max: 1 } };
+}
+
+/**
+ * Connects, then runs the pending migrations when `migrationsRun` says so: here rather than inside
+ * initialize(), under the lock every starting process takes, so processes started together on an
+ * empty database migrate it once.
+ */
+export async function initializeDataSource(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = await new DataSource({ ...options, migrationsRun: false }).initialize();
+  if (options.migrationsRun) await underStartupLock(dataSource, () => dataSource.runMigrations({ transaction: 'all' }));
+  return dataSource;
 }

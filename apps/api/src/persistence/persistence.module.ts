@@ -12,7 +12,7 @@ import { CONNECTION_ATTEMPT_REPOSITORY, CONNECTION_REPOSITORY } from '../system/
 import { TypeOrmConnectionAttemptRepository } from './connections/typeorm-connection-attempt.repository';
 import { TypeOrmConnectionRepository } from './connections/typeorm-connection.repository';
 import { repositoryProvider } from '../system/use-case-provider';
-import { dataSourceOptions } from './data-source-options';
+import { dataSourceOptions, initializeDataSource } from './data-source-options';
 import { TypeOrmChallengeRepository } from './gamification/typeorm-challenge.repository';
 import { TypeOrmMembershipRepository } from './gamification/typeorm-membership.repository';
 import { TypeOrmScoreRepository } from './gamification/typeorm-score.repository';
@@ -81,6 +81,7 @@ const REPOSITORIES = [
         retryAttempts: 2,
         retryDelay: 500,
       }),
+      dataSourceFactory: (options) => initializeDataSource(options!),
     }),
   ],
   providers: [...REPOSITORIES, PreparedReads, PreparedBearerLookups, ChangeFeed],
