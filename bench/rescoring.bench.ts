@@ -13,7 +13,10 @@
  *     process runs (RescoreChallengeMembersUseCase over 30 periods x every member); timed from the
  *     PATCH until the job is done. Meanwhile BENCH_READERS (default 4) clients request the
  *     challenge's leaderboard/ (the last full day, a page of 20 plus the requester's rank) one
- *     request after the other: p50/p95 of those, and of the same clients for 5 s before the PATCH.
+ *     request after the other (BENCH_READER_INTERVAL_MS=n: one every n ms each, so that they measure
+ *     the wait without adding a load of their own: back to back, one reader takes a core's worth of
+ *     the web process and the database on a 2-core machine): p50/p95 of those, and of the same
+ *     clients for 5 s before the PATCH.
  *  2. one more day: today's summary for every member inserted with SQL, then that day rescored for
  *     every member with the same use case in an application context of this process, built from
  *     the same compiled code as the API (BENCH_DIST, default ./dist).
@@ -43,6 +46,8 @@ const URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const PORT = Number(process.env.BENCH_PORT ?? 3971);
 const BASE = `http://127.0.0.1:${PORT}`;
 const READERS = Number(process.env.BENCH_READERS ?? 4);
+/** Each reader's pace: a request begun at most every this many ms (0: back to back, a load of its own). */
+const READER_INTERVAL_MS = Number(process.env.BENCH_READER_INTERVAL_MS ?? 0);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const SPLIT = process.env.BENCH_SPLIT === '1';
 const CLIENT = { id: 'bench-client', secret: 'bench-secret-0123456789' };
@@ -136,6 +141,8 @@ async function readWhile(path: string, bearer: string, until: Promise<unknown>):
         } catch {
           errors++;
         }
+        const rest = READER_INTERVAL_MS - (performance.now() - began);
+        if (rest > 0 && !done) await new Promise((next) => setTimeout(next, rest));
       }
     }),
   );
@@ -176,7 +183,7 @@ async function main(): Promise<void> {
   const servers = SPLIT ? [startApi(PORT, false), startApi(PORT + 1, true)] : [startApi(PORT, true)];
   await waitReady(BASE);
   if (SPLIT) await waitReady(`http://127.0.0.1:${PORT + 1}`);
-  log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, load: load() });
+  log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, load: load(), readers: READERS, readerIntervalMs: READER_INTERVAL_MS });
   const basic = Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64');
   const admin = (await api('/api/v1/token/', { method: 'POST', headers: { authorization: `Basic ${basic}` } })).access_token;
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;

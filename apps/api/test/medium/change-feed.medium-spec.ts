@@ -74,6 +74,33 @@ describe.each(SQL_ENGINES)('change feed on %s', (engine) => {
     expect(heard).toContain(ID.challenge1);
   });
 
+  it("hears this process's rename and deletion of a profile, for each challenge it plays in, before they return", async () => {
+    const world = sqlWorld(db);
+    const joinedAt = new Date('2026-03-01T00:00:00Z');
+    await world.memberships.addAllIfAbsent([
+      { challengeId: ID.challenge1, profileId: ID.profile1, teamId: null, joinedAt, inactiveIntervals: [] },
+      { challengeId: ID.challenge2, profileId: ID.profile1, teamId: null, joinedAt, inactiveIntervals: [] },
+      { challengeId: ID.challenge2, profileId: ID.profile2, teamId: null, joinedAt, inactiveIntervals: [] },
+    ]);
+    // Without the trigger only the writes' own marks can be heard (on PostgreSQL its notification
+    // may come later than the answer; on PGlite it comes before).
+    await db.query('ALTER TABLE challenge DISABLE TRIGGER challenge_change_notify');
+    try {
+      heard.length = 0;
+      const found = await world.profiles.findInApp(ID.appA, ID.profile1);
+      await world.profiles.update({ ...(found as NonNullable<typeof found>), name: 'Renamed' });
+      expect([...heard].sort()).toEqual([ID.challenge1, ID.challenge2]);
+      heard.length = 0;
+      await world.profiles.delete(ID.appA, ID.profile2);
+      expect(heard).toEqual([ID.challenge2]);
+      heard.length = 0;
+      await world.profiles.delete(ID.appA, ID.profile1);
+      expect([...heard].sort()).toEqual([ID.challenge1, ID.challenge2]);
+    } finally {
+      await db.query('ALTER TABLE challenge ENABLE TRIGGER challenge_change_notify');
+    }
+  });
+
   it('hears a rolled back change never; marking outside a transaction is refused', async () => {
     await expect(
       atomically(db, async (transaction) => {

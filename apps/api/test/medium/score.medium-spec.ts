@@ -118,6 +118,18 @@ describeContract('ScoreRepository', (world) => {
     expect(byProfileAndPeriod(await world().scores.findForChallenge(ID.challenge1, 0, 9))).toEqual([reached, again, p1day2, p2day1]);
   });
 
+  it("writes a member's new and stored periods of one call, and leaves the stored periods between them that it was not given", async () => {
+    // Stored: challenge1 x profile1 periods 0, 1 and 2, challenge2 x profile1 period 0. Given: period 0 changed, a new
+    // period 4 (1 and 2 lie between them and are not given), and challenge2's period 0 changed.
+    const period0 = { ...reached, progress: 11_000 };
+    const period4 = score(ID.challenge1, ID.profile1, 4, { progress: 5 });
+    const challenge2Period0 = { ...otherChallenge, progress: 2 };
+    await world().scores.saveMany([period4, challenge2Period0, period0]);
+    expect(await world().scores.findForMember(ID.challenge1, ID.profile1)).toEqual([period0, p1day1, p1day2, period4]);
+    expect(await world().scores.findForMember(ID.challenge2, ID.profile1)).toEqual([challenge2Period0]);
+    expect(await world().scores.findForMember(ID.challenge1, ID.profile2)).toEqual([p2day1]);
+  });
+
   it('leaves a score that the rescore did not change as it was: its updatedAt is when it last changed', async () => {
     const later = new Date('2026-03-05T08:00:00Z');
     await world().scores.saveMany([{ ...p1day1, updatedAt: later }, { ...p1day2, progress: 1, updatedAt: later }]);

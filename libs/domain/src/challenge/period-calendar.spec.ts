@@ -245,6 +245,19 @@ describe(PeriodCalendar.name, () => {
     });
   });
 
+  it('gives every instant its local date, asked once, again, and after more instants than it remembers', () => {
+    const berlin = PeriodCalendar.of(ChallengeMother.create({ timezone: 'Europe/Berlin' }));
+    // Berlin is UTC+1 until 2026-03-29T01:00Z, then UTC+2 (the next change is in October).
+    const summerFrom = Date.UTC(2026, 2, 29, 1);
+    const expected = (ms: number) => new Date(ms + (ms >= summerFrom ? 2 : 1) * 3_600_000).toISOString().slice(0, 10);
+    // 5,000 hourly instants from 2026-03-01: more than the 4,096 the calendar keeps, so the memo is emptied during the first pass and the second asks again what it forgot.
+    const instants = Array.from({ length: 5_000 }, (_, hour) => Date.UTC(2026, 2, 1) + hour * 3_600_000);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const ms of instants) expect(berlin.localDateSpan(new Date(ms), new Date(ms + 1)).first).toBe(expected(ms));
+    }
+    expect(berlin.localDateSpan(new Date(Date.UTC(2026, 2, 28, 23)), new Date(Date.UTC(2026, 2, 29, 22))).first).toBe('2026-03-29');
+  });
+
   describe('invalid rules', () => {
     it.each<[string, Partial<Challenge>, ScoringErrorCode]>([
       ['an unknown time zone', { timezone: 'Mars/Olympus' }, ScoringErrorCode.InvalidTimezone],

@@ -17,6 +17,8 @@ const UNIT = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' } as const;
 /** Calendars shared by PeriodCalendar.of, oldest dropped first beyond this many. */
 export const MAX_SHARED_CALENDARS = 256;
 const CALENDARS = new Map<string, PeriodCalendar>();
+const MAX_LOCAL_DATES_MEMO = 4_096;
+
 /** The calendar of a rules object already asked for (challenges are immutable): no key to build. */
 const BY_RULES = new WeakMap<PeriodRules, PeriodCalendar>();
 
@@ -36,6 +38,8 @@ export class PeriodCalendar {
   private readonly endMs: number;
   /** Memo of local date -> period index (or null): daily summaries repeat the same few dates. */
   private readonly dateIndexMemo = new Map<string, { index: number; instant: Date } | null>();
+  /** Memo of instant (epoch ms) -> local date, see localDateAt. */
+  private readonly localDateMemo = new Map<number, string>();
 
   constructor(readonly rules: PeriodRules) {
     if (!DateTime.local().setZone(rules.timezone).isValid) {
@@ -144,12 +148,22 @@ export class PeriodCalendar {
 
   /** The local dates (YYYY-MM-DD, both included) that [from, to) touches in the challenge zone. */
   localDateSpan(from: Date, to: Date): { first: string; last: string } {
-    const zone = this.rules.timezone;
-    const last = new Date(Math.max(from.getTime(), to.getTime() - 1));
-    return {
-      first: DateTime.fromJSDate(from, { zone }).toISODate() as string,
-      last: DateTime.fromJSDate(last, { zone }).toISODate() as string,
-    };
+    return { first: this.localDateAt(from.getTime()), last: this.localDateAt(Math.max(from.getTime(), to.getTime() - 1)) };
+  }
+
+  /**
+   * The local date (YYYY-MM-DD) of an instant, memoized: rescoring asks it for every member of a
+   * batch at the same few period bounds, and each luxon DateTime was a tenth of a day's rescoring's
+   * allocations. The memo is emptied when full (instants of live data are not bounded).
+   */
+  private localDateAt(ms: number): string {
+    let date = this.localDateMemo.get(ms);
+    if (date === undefined) {
+      date = DateTime.fromMillis(ms, { zone: this.rules.timezone }).toISODate() as string;
+      if (this.localDateMemo.size >= MAX_LOCAL_DATES_MEMO) this.localDateMemo.clear();
+      this.localDateMemo.set(ms, date);
+    }
+    return date;
   }
 
   /** Last period whose start <= t (t inside the challenge). */

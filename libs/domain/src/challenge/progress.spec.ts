@@ -33,6 +33,24 @@ describe(detectThresholdCrossing.name, () => {
     expect(detectThresholdCrossing(rules, 1_000, [])).toBeNull();
   });
 
+  it('remembers as fired the thresholds fired before and every one reached, each once and in order (property)', () => {
+    const thresholds = [...PARTIAL_GOAL_THRESHOLDS, GOAL_THRESHOLD];
+    fc.assert(
+      fc.property(fc.subarray(thresholds), fc.integer({ min: -2_000, max: 14_000 }), (fired, progress) => {
+        const crossing = detectThresholdCrossing(individual, progress, fired);
+        const reached = thresholds.filter((t) => progress / 10_000 >= t);
+        const highestFired = Math.max(0, ...fired);
+        const fresh = reached.filter((t) => t > highestFired);
+        if (fresh.length === 0) return expect(crossing).toBeNull();
+        expect(crossing).toEqual({
+          threshold: fresh[fresh.length - 1],
+          fired: thresholds.filter((t) => fired.includes(t) || reached.includes(t)),
+          proportion: progress / 10_000,
+        });
+      }),
+    );
+  });
+
   it('fires each threshold at most once per member and period, one notification per score change (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -2_000, max: 14_000 }), { maxLength: 30 }), (scores) => {

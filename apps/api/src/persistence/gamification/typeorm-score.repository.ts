@@ -17,31 +17,101 @@ const SCORE_COLUMN_NAMES = Object.keys(SCORE_COLUMN_TYPES) as (keyof typeof SCOR
 const isInstant = (column: keyof typeof SCORE_COLUMN_TYPES) => SCORE_COLUMN_TYPES[column] === 'timestamptz';
 const SCORE_COLUMNS = SCORE_COLUMN_NAMES.join(', ');
 
-/** The columns toScore reads: its instants as epoch milliseconds (seven a row). */
-export const SCORE_READ = SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? epochMs(c) : c)).join(', ');
+/**
+ * The columns toScore reads: its instants as epoch milliseconds (seven a row), the fired
+ * thresholds as JSON (JSON.parse reads the array; the driver's array parser walked its text
+ * character by character, the third largest allocator of a day's rescoring).
+ */
+export const SCORE_READ = SCORE_COLUMN_NAMES.map((c) =>
+  isInstant(c) ? epochMs(c) : c === 'fired_thresholds' ? 'to_json(fired_thresholds) AS fired_thresholds' : c,
+).join(', ');
 
 /** How a column travels to saveMany's statement: instants as epoch milliseconds, thresholds as the text of their array. */
 const paramTypeOf = (column: keyof typeof SCORE_COLUMN_TYPES) =>
   isInstant(column) ? 'double precision' : column === 'fired_thresholds' ? 'text' : SCORE_COLUMN_TYPES[column];
 
+/** The columns saveMany sends per row: a row names its (challenge, profile) pair by its place in the pairs' arrays. */
+const ROW_COLUMNS = SCORE_COLUMN_NAMES.filter((c) => c !== 'challenge_id' && c !== 'profile_id');
+
 /**
- * The rows saveMany sends, one array parameter per column ($3 onwards, unnested side by side):
+ * The (challenge, profile) pairs of saveMany's rows, with the range of periods each writes
+ * ($1: challenge, $2: profile, $3 and $4: first and last period; `ix` is a pair's place, from 1),
+ * those whose challenge and profile still exist, with their app (the table has no foreign keys:
+ * once per pair instead of a check per row, which was 60 % of the upsert). The challenges are
+ * locked as a foreign key's check would lock them (each once; FOR KEY SHARE: a deletion waits
+ * for this transaction, or has committed and the pair is skipped). The profiles are not: every
+ * writer of a profile's scores holds its turn (profileTurn), and so does its deletion, which then
+ * either came first (the profile is not found here) or deletes these rows after the commit.
+ * Locking the profile rows too wrote each one (1.9 s of a 100,000-member day's rescoring). Each
+ * profile is found by its key (LATERAL ... OFFSET 0): as a join, the planner hashed the whole
+ * profile table for 1,000 ids.
+ */
+const PAIRS = `locked AS (SELECT app_id, id FROM challenge WHERE id = ANY($1::uuid[]) FOR KEY SHARE),
+       pair AS MATERIALIZED (
+         SELECT x.ix, l.app_id, l.id AS challenge_id, p.id AS profile_id, x.first_period, x.last_period
+         FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[]) WITH ORDINALITY AS x(challenge_id, profile_id, first_period, last_period, ix)
+         JOIN locked l ON l.id = x.challenge_id
+         CROSS JOIN LATERAL (SELECT p.id FROM profile p WHERE p.app_id = l.app_id AND p.id = x.profile_id OFFSET 0) p)`;
+
+/**
+ * The rows saveMany sends, one array parameter per column ($5 onwards, unnested side by side):
  * against one json document of row objects, 1,000 rows are 2.6x fewer bytes and the upsert takes
  * 5-7 % less time (docs/decisions.md, "The score upsert takes one array parameter per column").
  * Instants travel as epoch milliseconds (the server parsed timestamp text at about 1.5 us an
- * instant). Their app comes from `owner` (see OWNERS), which also drops the rows of a challenge or
- * profile that is gone.
+ * instant), a row's challenge and profile as its pair's place (a uuid array of 10,000 rows took
+ * the server 5-8 ms to read, an int array about 1 ms). Rows of a pair that is gone are dropped.
  */
-const SCORE_ROWS = `SELECT o.app_id, ${SCORE_COLUMN_NAMES.map((c) =>
+const SCORE_ROWS = `SELECT o.ix, o.app_id, o.challenge_id, o.profile_id, ${ROW_COLUMNS.map((c) =>
   isInstant(c) ? `to_timestamp(r.${c} / 1000) AS ${c}` : c === 'fired_thresholds' ? `r.${c}::double precision[] AS ${c}` : `r.${c}`,
 ).join(', ')}
-  FROM unnest(${SCORE_COLUMN_NAMES.map((c, i) => `$${i + 3}::${paramTypeOf(c)}[]`).join(', ')}) AS r(${SCORE_COLUMNS})
-  JOIN owner o ON o.challenge_id = r.challenge_id AND o.profile_id = r.profile_id`;
+  FROM unnest($5::int[], ${ROW_COLUMNS.map((c, i) => `$${i + 6}::${paramTypeOf(c)}[]`).join(', ')}) AS r(pair, ${ROW_COLUMNS.join(', ')})
+  JOIN pair o ON o.ix = r.pair`;
+
+/**
+ * The stored rows of each pair's periods, by one primary-key range per pair, with their row ids:
+ * the rows are told new or stored, and the stored ones updated, without probing the key for every
+ * row (the comparison's join probed each row, the update each stored one again: a first scoring's
+ * upsert of 10,000 rows took 210 ms then, 169 ms so; docs/decisions.md).
+ */
+const STORED = `SELECT o.ix, t.* FROM pair o CROSS JOIN LATERAL (
+         SELECT t.ctid AS row_id, t.* FROM member_period_score t
+         WHERE t.app_id = o.app_id AND t.challenge_id = o.challenge_id AND t.profile_id = o.profile_id
+           AND t.period_index BETWEEN o.first_period AND o.last_period OFFSET 0) t`;
+
+interface ScorePair {
+  readonly challengeId: string;
+  readonly profileId: string;
+  firstPeriod: number;
+  lastPeriod: number;
+}
+
+/** The (challenge, profile) pairs of the scores in order of appearance, and each score's pair by its place (from 1). */
+function pairsOf(scores: readonly MemberPeriodScore[]): { pairs: ScorePair[]; pairOfRow: number[] } {
+  const places = new Map<string, number>();
+  const pairs: ScorePair[] = [];
+  const pairOfRow = scores.map((score) => {
+    // A member's periods come one after the other: most rows are of the row before's pair (no key built).
+    const latest = pairs[pairs.length - 1];
+    let place = latest?.challengeId === score.challengeId && latest.profileId === score.profileId ? pairs.length : undefined;
+    if (place === undefined) {
+      const key = `${score.challengeId} ${score.profileId}`;
+      place = places.get(key);
+      if (place === undefined) {
+        pairs.push({ challengeId: score.challengeId, profileId: score.profileId, firstPeriod: score.periodIndex, lastPeriod: score.periodIndex });
+        places.set(key, pairs.length);
+        return pairs.length;
+      }
+    }
+    const pair = pairs[place - 1];
+    pair.firstPeriod = Math.min(pair.firstPeriod, score.periodIndex);
+    pair.lastPeriod = Math.max(pair.lastPeriod, score.periodIndex);
+    return place;
+  });
+  return { pairs, pairOfRow };
+}
 
 /** Each column's value of a score, as SCORE_ROWS reads it. */
 const SCORE_VALUES: Record<string, (s: MemberPeriodScore) => ArrayElement> = {
-  challenge_id: (s) => s.challengeId,
-  profile_id: (s) => s.profileId,
   team_id: (s) => s.teamId,
   period_index: (s) => s.periodIndex,
   period_start: (s) => s.periodStart.getTime(),
@@ -63,19 +133,6 @@ const SCORE_VALUES: Record<string, (s: MemberPeriodScore) => ArrayElement> = {
   total_points: (s) => s.totals.points,
   updated_at: (s) => s.updatedAt.getTime(),
 };
-
-/**
- * Which (challenge, profile) pairs of the rows ($1: their challenges, $2: their profiles) still
- * exist, with their app (the table has no foreign keys: once per statement instead of a check per
- * row, which was 60 % of the upsert). The challenges are locked as a foreign key's check would
- * lock them (FOR KEY SHARE: a deletion waits for this transaction, or has committed and the row
- * is skipped). The profiles are not: every writer of a profile's scores holds its turn
- * (profileTurn), and so does its deletion, which then either came first (the profile is not found
- * here) or deletes these rows after the commit. Locking the profile rows too wrote each one (1.9 s
- * of a 100,000-member day's rescoring).
- */
-const OWNERS = `locked AS (SELECT app_id, id FROM challenge WHERE id = ANY($1::uuid[]) FOR KEY SHARE),
-       owner AS (SELECT l.app_id, l.id AS challenge_id, p.id AS profile_id FROM locked l JOIN profile p ON p.app_id = l.app_id AND p.id = ANY($2::uuid[]))`;
 
 /** What a rescore can change in a stored row (all but its key and updated_at). */
 const SCORED = [
@@ -156,7 +213,7 @@ async function keepStatistics(db: Db, written: number): Promise<void> {
   if (grown || refilled) await db.query('ANALYZE member_period_score');
 }
 
-/** member_period_score; app_id is taken from the challenge row (see OWNERS). */
+/** member_period_score; app_id is taken from the challenge row (see PAIRS). */
 export class TypeOrmScoreRepository implements ScoreRepository {
   constructor(private readonly db: Db) {}
 
@@ -232,41 +289,45 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     // what it changed: its new rows' totals less the rows they replace (members whose totals stay
     // are not rewritten). Exact decimals, so the sums stay what a fresh sum of the stored rows
     // gives. Every writer of a member's scores holds the member's turn, so no other write of these
-    // rows runs in between: the join with the stored rows tells new rows (a plain INSERT, without
+    // rows runs in between: the stored rows read (STORED) tell new rows (a plain INSERT, without
     // ON CONFLICT's speculative insertion: 19 % less time for 10,000 new rows) from stored ones (an
-    // UPDATE). A row the rescore computed as it was stored is left out (a rule change or a resent
-    // day leaves most rows as they were); its updated_at stays when it last changed. New rows go
-    // in by period: a batch's members then share pages per period, and a later rescore of a few
-    // periods (one more day) reads and rewrites tens of pages a batch, not a page per member.
+    // UPDATE by row id). A row the rescore computed as it was stored is left out (a rule change or
+    // a resent day leaves most rows as they were); its updated_at stays when it last changed. New
+    // rows go in by period: a batch's members then share pages per period, and a later rescore of
+    // a few periods (one more day) reads and rewrites tens of pages a batch, not a page per member.
+    const { pairs, pairOfRow } = pairsOf(scores);
     await this.db.query(
-      `WITH ${OWNERS}, s AS (
+      `WITH ${PAIRS}, s AS (
          ${SCORE_ROWS}
+       ), stored AS MATERIALIZED (
+         ${STORED}
        ), changed AS (
-         SELECT s.*, t.app_id IS NOT NULL AS stored, ${TOTALS.map((c) => `s.${c}::numeric - coalesce(t.${c}::numeric, 0) AS moved_${c}`).join(', ')}
-         FROM s LEFT JOIN member_period_score t ON t.app_id = s.app_id AND t.challenge_id = s.challenge_id
-           AND t.profile_id = s.profile_id AND t.period_index = s.period_index
-         WHERE t.app_id IS NULL OR (${SCORED.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SCORED.map((c) => `s.${c}`).join(', ')})
+         SELECT s.*, t.row_id, ${TOTALS.map((c) => `s.${c}::numeric - coalesce(t.${c}::numeric, 0) AS moved_${c}`).join(', ')}
+         FROM s LEFT JOIN stored t ON t.ix = s.ix AND t.period_index = s.period_index
+         WHERE t.row_id IS NULL OR (${SCORED.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SCORED.map((c) => `s.${c}`).join(', ')})
        ), inserted AS (
          INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
-         SELECT app_id, ${SCORE_COLUMNS} FROM changed WHERE NOT stored ORDER BY period_index
+         SELECT app_id, ${SCORE_COLUMNS} FROM changed WHERE row_id IS NULL ORDER BY period_index
        ), updated AS (
          UPDATE member_period_score t SET ${SCORED.map((c) => `${c} = c.${c}`).join(', ')}, updated_at = c.updated_at
-         FROM changed c WHERE c.stored AND t.app_id = c.app_id AND t.challenge_id = c.challenge_id
-           AND t.profile_id = c.profile_id AND t.period_index = c.period_index
+         FROM changed c WHERE c.row_id IS NOT NULL AND t.ctid = c.row_id
        ), moved AS (
          SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `sum(moved_${c}) AS ${c}`).join(', ')}
-         FROM changed GROUP BY app_id, challenge_id, profile_id
+         FROM changed GROUP BY ix, app_id, challenge_id, profile_id
          HAVING ${TOTALS.map((c) => `sum(moved_${c}) <> 0`).join(' OR ')}
        )
        UPDATE challenge_member m SET ${TOTALS.map((c) => `${c} = m.${c} + moved.${c}`).join(', ')}
        FROM moved WHERE m.app_id = moved.app_id AND m.challenge_id = moved.challenge_id AND m.profile_id = moved.profile_id`,
       [
-        [...new Set(scores.map((s) => s.challengeId))],
-        [...new Set(scores.map((s) => s.profileId))],
-        ...SCORE_COLUMN_NAMES.map((column) => arrayLiteral(scores.map(SCORE_VALUES[column]))),
+        arrayLiteral(pairs.map((p) => p.challengeId)),
+        arrayLiteral(pairs.map((p) => p.profileId)),
+        arrayLiteral(pairs.map((p) => p.firstPeriod)),
+        arrayLiteral(pairs.map((p) => p.lastPeriod)),
+        arrayLiteral(pairOfRow),
+        ...ROW_COLUMNS.map((column) => arrayLiteral(scores.map(SCORE_VALUES[column]))),
       ],
     );
-    await recordLeaderboardChanges(this.db, changedMembers(scores));
+    await recordLeaderboardChanges(this.db, changedMembers(pairs));
     if (scores.length >= BULK_WRITE) await keepStatistics(this.db, scores.length);
   }
 

@@ -5,6 +5,7 @@ import {
 } from '@strive/domain';
 import { SCORED_COLUMNS, scoredFields } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
+import { arrayLiteral } from '../shared/array-literal';
 import { Db, Row } from '../shared/db';
 import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
@@ -70,7 +71,7 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
   ) {}
 
   static async load(db: Db, appId: string, profileIds: readonly string[], span: ScoringSpan, kinds: { workouts: boolean }): Promise<PrefetchedActivity> {
-    const ids = [...profileIds];
+    const ids = arrayLiteral(profileIds);
     const days: RecordRow[] = kinds.workouts
       ? []
       : await db.query(
@@ -175,7 +176,7 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
     return PrefetchedScores.of(await db.query(
       `SELECT ${SCORE_READ} FROM member_period_score
        WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index BETWEEN $4 AND $5`,
-      [appId, challengeId, [...profileIds], first, last],
+      [appId, challengeId, arrayLiteral(profileIds), first, last],
     ));
   }
 

@@ -115,7 +115,9 @@ export class TypeOrmProfileRepository implements ProfileRepository {
     // keys; the scores found per challenge of the app by the primary key: 1 ms where filtering
     // the app's rows took 730 ms at 100,000 members), a new leaderboard version of its challenges
     // that names it as changed (cached boards drop it: see recordLeaderboardChanges), and the
-    // profile (its other rows cascade).
+    // profile (its other rows cascade). It ends in a SELECT: TypeORM answers a statement whose
+    // command is DELETE as [rows, count], and the challenges would go unmarked (this process's
+    // cached boards then waited for the trigger's notification).
     await atomically(this.dataSource, async (db) => {
       // A scoring batch or an upload holding the turn commits first: the delete below sees its scores.
       await takeTurns(db, [profileTurn(id)]);
@@ -127,12 +129,12 @@ export class TypeOrmProfileRepository implements ProfileRepository {
                     WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
                     RETURNING app_id, id, leaderboard_version),
          changes AS (INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_ids)
-                     SELECT app_id, id, leaderboard_version, ARRAY[$2::uuid] FROM boards)
-         DELETE FROM profile WHERE app_id = $1 AND id = $2
-         RETURNING (SELECT coalesce(array_agg(id::text), '{}') FROM boards) AS challenge_ids`,
+                     SELECT app_id, id, leaderboard_version, ARRAY[$2::uuid] FROM boards),
+         gone AS (DELETE FROM profile WHERE app_id = $1 AND id = $2)
+         SELECT coalesce(array_agg(id::text), '{}') AS challenge_ids FROM boards`,
         [appId, id],
       );
-      markChallengesChanged(db, (deleted?.challenge_ids as string[] | undefined) ?? []);
+      markChallengesChanged(db, deleted.challenge_ids as string[]);
     });
   }
 

@@ -1,5 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { IsoString } from '@strive/domain';
+import { arrayLiteral } from './array-literal';
 import { markChallengesChanged } from './change-feed';
 
 /** A connection or a transaction's manager: adapters built on a manager run inside its transaction. */
@@ -26,7 +27,7 @@ export const fromEpochMsOrNull = (value: unknown): Date | null => (value === nul
  */
 export async function takeTurns(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.query('SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) keys', [keys]);
+  await db.query('SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) keys', [arrayLiteral(keys)]);
 }
 
 /** Runs `work` in a transaction: the caller's, when `db` is already a transaction's manager. */
