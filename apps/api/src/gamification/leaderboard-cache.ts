@@ -58,10 +58,11 @@ interface Slot {
  * Whole rankings kept in memory per (challenge, view, period, team), kept current with the
  * challenge's leaderboard_version (bumped, with the list of changed members, by every score and
  * membership write in its transaction: recordLeaderboardChanges). A ranking behind the version is
- * patched with the changed members only (GetLeaderboardUseCase.update, O(members) with no
- * database read of the others); it is rebuilt from the materialized scores only when it cannot be
- * patched (rules changed, team boards, too far behind). Recently read boards are also patched
- * every second in the background, so a reader seldom waits even for a patch.
+ * patched with the changed members only (GetLeaderboardUseCase.update, O(changes x log members)
+ * comparisons, with no database read of the others); it is rebuilt from the materialized scores
+ * only when it cannot be patched (rules changed, team boards, too far behind). Recently read
+ * boards are also patched every second in the background, so a reader seldom waits even for a
+ * patch.
  */
 @Injectable()
 export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {

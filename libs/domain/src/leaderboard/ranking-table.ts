@@ -31,6 +31,12 @@ export class RankingTable {
   private readonly slotOf = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   private order: Int32Array;
+  /**
+   * Each slot's position in `order`: a requester's rank is asked on every leaderboard request,
+   * and a binary search compared keys as text through every tie (boards of repetition counts
+   * are mostly ties). Refilled after each change (O(size) integer writes).
+   */
+  private positions: Int32Array;
   private count = 0;
 
   private constructor(capacity: number) {
@@ -45,6 +51,7 @@ export class RankingTable {
     this.reachedAts = new Float64Array(this.capacity);
     this.reachTimes = new Float64Array(this.capacity);
     this.order = new Int32Array(this.capacity);
+    this.positions = new Int32Array(this.capacity);
   }
 
   /**
@@ -56,6 +63,7 @@ export class RankingTable {
     const slots = entries.map((entry) => table.store(entry));
     table.order = Int32Array.from(slots.sort((a, b) => table.compare(a, b)));
     table.count = entries.length;
+    table.placeAll();
     return table;
   }
 
@@ -66,15 +74,20 @@ export class RankingTable {
 
   /**
    * Puts `changed` entries in (replacing the entries of their keys) and takes the `removed` keys
-   * out, in O(size + changes x log changes): the untouched entries keep their order and the changed
-   * ones are merged in.
+   * out, in O(changes x log size) comparisons, block copies of the untouched entries (which
+   * keep their order) and one pass writing each entry's position: a patch of a few hundred members
+   * on a 100,000-entry board compares a few thousand entries, not every one (docs/benchmarks.md
+   * "Seventeenth session").
    */
   apply(changed: readonly LeaderboardEntry[], removed: readonly string[] = []): void {
-    const leaving = new Set<number>();
+    // The places the changed and removed entries leave: their positions before the change.
+    const found: number[] = [];
     for (const key of [...removed, ...changed.map((entry) => entry.key)]) {
-      const slot = this.slotOf.get(key);
-      if (slot !== undefined) leaving.add(slot);
+      const position = this.indexOf(key);
+      if (position >= 0) found.push(position);
     }
+    // Sorted, each once (a key may be both changed and removed).
+    const leaving = found.sort((a, b) => a - b).filter((position, i) => i === 0 || position !== found[i - 1]);
     for (const key of removed) {
       const slot = this.slotOf.get(key);
       if (slot === undefined) continue;
@@ -83,17 +96,38 @@ export class RankingTable {
       this.teamIds[slot] = null;
       this.freeSlots.push(slot);
     }
-    const staying = leaving.size === 0 ? this.order.subarray(0, this.count) : this.order.subarray(0, this.count).filter((slot) => !leaving.has(slot));
+    // The untouched entries, in order: the runs between the places left.
+    const staying = new Int32Array(this.count - leaving.length);
+    let from = 0;
+    let kept = 0;
+    for (const position of leaving) {
+      staying.set(this.order.subarray(from, position), kept);
+      kept += position - from;
+      from = position + 1;
+    }
+    staying.set(this.order.subarray(from, this.count), kept);
+    // Each arriving entry goes in after the untouched ones that order before it (found by binary search).
     const arriving = changed.map((entry) => this.store(entry)).sort((a, b) => this.compare(a, b));
     const merged = new Int32Array(Math.max(this.capacity, staying.length + arriving.length));
     let s = 0;
-    let a = 0;
     let m = 0;
-    while (s < staying.length && a < arriving.length) merged[m++] = this.compare(staying[s], arriving[a]) <= 0 ? staying[s++] : arriving[a++];
-    while (s < staying.length) merged[m++] = staying[s++];
-    while (a < arriving.length) merged[m++] = arriving[a++];
+    for (const slot of arriving) {
+      let low = s;
+      let high = staying.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (this.compare(staying[mid], slot) <= 0) low = mid + 1;
+        else high = mid;
+      }
+      merged.set(staying.subarray(s, low), m);
+      m += low - s;
+      s = low;
+      merged[m++] = slot;
+    }
+    merged.set(staying.subarray(s), m);
     this.order = merged;
-    this.count = m;
+    this.count = m + staying.length - s;
+    this.placeAll();
   }
 
   /** The entry at a position (0 = first). */
@@ -132,16 +166,7 @@ export class RankingTable {
   /** The position of a key's entry (0 = first), or -1. */
   indexOf(key: string): number {
     const slot = this.slotOf.get(key);
-    if (slot === undefined) return -1;
-    // The first position whose slot does not order before this one (keys are unique: it is this one).
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.compare(this.order[mid], slot) < 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+    return slot === undefined ? -1 : this.positions[slot];
   }
 
   /** Every entry's progress, in ranking order. */
@@ -160,6 +185,11 @@ export class RankingTable {
       else high = mid;
     }
     return low + 1;
+  }
+
+  private placeAll(): void {
+    if (this.positions.length < this.capacity) this.positions = new Int32Array(this.capacity);
+    for (let position = 0; position < this.count; position++) this.positions[this.order[position]] = position;
   }
 
   private compare(a: number, b: number): number {

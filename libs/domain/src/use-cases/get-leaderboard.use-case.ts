@@ -52,9 +52,10 @@ export class GetLeaderboardUseCase {
 
   /**
    * Brings a kept ranking (of `rank`) up to date after these members' entries changed (their
-   * scores, their membership), re-reading only them: in O(ranking + changes) instead of ranking
-   * everyone afresh. Only where each entry depends on its member alone (the profiles board of an
-   * INDIVIDUAL challenge); answers false for the other boards, changing nothing: rank them afresh.
+   * scores, their membership), re-reading only them: in O(changes x log ranking) comparisons
+   * (RankingTable.apply) instead of ranking everyone afresh. Only where each entry depends on its
+   * member alone (the profiles board of an INDIVIDUAL challenge); answers false for the other
+   * boards, changing nothing: rank them afresh.
    */
   async update(input: {
     readonly challenge: Challenge;
@@ -67,10 +68,14 @@ export class GetLeaderboardUseCase {
     if (input.view !== 'profiles' || challenge.type !== 'INDIVIDUAL') return false;
     if (profileIds.length === 0) return true;
     const period = PeriodCalendar.of(challenge).select(input.dateRange, this.clock.now());
-    const members = await this.memberships.findMany(challenge.id, profileIds);
-    const entries = await this.individualEntries(challenge, members, period.index, profileIds);
+    // Both reads at once (a reader may be waiting for this patch): each comes after the changes
+    // were read, and a member changing in between names itself in a later version again.
+    const [members, entryOf] = await Promise.all([
+      this.memberships.findMany(challenge.id, profileIds),
+      this.individualEntryOf(challenge, period.index, profileIds),
+    ]);
     const staying = new Set(members.map((member) => member.profileId));
-    input.table.apply(entries, profileIds.filter((profileId) => !staying.has(profileId)));
+    input.table.apply(members.map(entryOf), profileIds.filter((profileId) => !staying.has(profileId)));
     return true;
   }
 
@@ -92,8 +97,8 @@ export class GetLeaderboardUseCase {
       return { period, table: RankingTable.rank(entries), requesterKey: requester?.teamId ?? null };
     }
     if (challenge.type === 'INDIVIDUAL') {
-      const entries = await this.individualEntries(challenge, input.members, period.index);
-      return { period, table: RankingTable.rank(entries), requesterKey: input.requesterProfileId ?? null };
+      const entryOf = await this.individualEntryOf(challenge, period.index);
+      return { period, table: RankingTable.rank(input.members.map(entryOf)), requesterKey: input.requesterProfileId ?? null };
     }
     // Members of TEAM and GROUP challenges: their contribution in the selected period.
     const byProfile = new Map<string, MemberPeriodOutcome>();
@@ -111,35 +116,34 @@ export class GetLeaderboardUseCase {
   }
 
   /**
-   * The entries of these members of an INDIVIDUAL challenge in a period (every member's, or only
-   * `profileIds`'), from their stored scores of that period only: NONE and no goal by the
-   * period's progress; STREAK and STICK TO IT by the repetition state stored with it (its score
-   * over periods 0..selected; no row: the empty state, 0).
+   * A member's entry of an INDIVIDUAL challenge in a period, from the stored scores of that period
+   * only (every member's, or only `profileIds`'): NONE and no goal by the period's progress;
+   * STREAK and STICK TO IT by the repetition state stored with it (its score over periods
+   * 0..selected; no row: the empty state, 0).
    */
-  private async individualEntries(
+  private async individualEntryOf(
     challenge: Challenge,
-    members: readonly ChallengeMember[],
     selected: number,
     profileIds?: readonly string[],
-  ): Promise<LeaderboardEntry[]> {
+  ): Promise<(member: ChallengeMember) => LeaderboardEntry> {
     if (keepsRepetitionState(challenge)) {
       const byProfile = new Map<string, MemberPeriodStanding>();
       for (const standing of await this.scores.findStandingsForChallenge(challenge.id, selected, challenge.repetition, profileIds)) {
         byProfile.set(standing.profileId, standing);
       }
-      return members.map((member) => {
+      return (member) => {
         const own = byProfile.get(member.profileId);
         return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.score ?? 0, own?.scoreAt ?? null);
-      });
+      };
     }
     const byProfile = new Map<string, MemberPeriodOutcome>();
     for (const outcome of await this.scores.findOutcomesForChallenge(challenge.id, selected, selected, profileIds)) {
       byProfile.set(outcome.profileId, outcome);
     }
-    return members.map((member) => {
+    return (member) => {
       const own = byProfile.get(member.profileId);
       return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.progress ?? 0, own?.reachedAt ?? null);
-    });
+    };
   }
 
   /**
