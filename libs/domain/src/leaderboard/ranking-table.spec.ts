@@ -114,6 +114,11 @@ describe(RankingTable.name, () => {
     expect(table.size).toBe(38);
     expect(table.progressValues()).toEqual([...Array(40).keys()].slice(3).map((i) => i % 7).concat(6).sort((a, b) => b - a));
     expect(table.find('new')?.rank).toBe(1);
+    // Every entry is found at its place, those in slots beyond the first capacity too.
+    for (const [index, ranked] of table.slice(0, 100).entries()) {
+      expect(table.find(ranked.key)).toEqual(ranked);
+      expect(table.indexOf(ranked.key)).toBe(index);
+    }
   });
 
   it('after any sequence of changes, ranks as a table built afresh from the same entries (property)', () => {

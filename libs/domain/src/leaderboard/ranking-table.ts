@@ -188,7 +188,6 @@ export class RankingTable {
   }
 
   private placeAll(): void {
-    if (this.positions.length < this.capacity) this.positions = new Int32Array(this.capacity);
     for (let position = 0; position < this.count; position++) this.positions[this.order[position]] = position;
   }
 
@@ -234,6 +233,7 @@ export class RankingTable {
     this.reachedAts = widen(this.reachedAts, (n) => new Float64Array(n));
     this.reachTimes = widen(this.reachTimes, (n) => new Float64Array(n));
     this.order = widen(this.order, (n) => new Int32Array(n));
+    this.positions = widen(this.positions, (n) => new Int32Array(n));
     this.capacity = capacity;
   }
 }
