@@ -1,3 +1,5 @@
+import { calendarDateMs } from '../shared/calendar-date';
+import { isSupportedTime } from '../shared/supported-time-range';
 import { InsightsError, InsightsErrorCode } from './insights-error';
 
 /** The most ISO weeks one bio age request may span (a year and a bit: 53 weeks). */
@@ -10,16 +12,10 @@ export interface InsightWeek {
 }
 
 const DAY_MS = 86_400_000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** The UTC midnight of a real calendar date between 1900 and 2099, else null. */
 function parseDate(value: string): Date | null {
-  const match = DATE.exec(value);
-  if (!match) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return null;
-  const year = Number(match[1]);
-  return year >= 1900 && year <= 2099 ? date : null;
+  const ms = calendarDateMs(value);
+  return ms !== null && isSupportedTime(new Date(ms)) ? new Date(ms) : null;
 }
 
 export const isoDate = (date: Date): string => date.toISOString().slice(0, 10);

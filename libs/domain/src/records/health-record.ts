@@ -1,4 +1,5 @@
 import { Source } from './activity-records';
+import { digitsAt } from '../shared/digits';
 
 /**
  * The data types of the profile data endpoints that can be uploaded (POST profile/{id}/data/):
@@ -56,9 +57,23 @@ export interface StoredHealthRecord extends HealthRecord {
 
 /** Parses `hh:mm:ss` or `hh:mm:ss.ffffff` (hours may exceed 23) into seconds; null if malformed. */
 export function parseDuration(value: string): number | null {
-  const match = /^(\d{2,}):([0-5]\d):([0-5]\d)(\.\d{1,6})?$/.exec(value);
-  if (!match) return null;
-  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) + Number(match[4] ?? 0);
+  // By character rather than by a regular expression's groups: a daily summary or a workout of
+  // every upload is read through it (the same arithmetic as Number() of each group).
+  const colon = value.indexOf(':');
+  if (colon < 2 || value.length < colon + 6 || value.charCodeAt(colon + 3) !== 58) return null; // 58: ':'
+  const hours = digitsAt(value, 0, colon);
+  const minutes = digitsAt(value, colon + 1, colon + 3);
+  const seconds = digitsAt(value, colon + 4, colon + 6);
+  if (hours < 0 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return null;
+  let fraction = 0;
+  const fractionDigits = value.length - colon - 7;
+  if (fractionDigits !== -1) {
+    if (fractionDigits < 1 || fractionDigits > 6 || value.charCodeAt(colon + 6) !== 46) return null; // 46: '.'
+    const units = digitsAt(value, colon + 7, value.length);
+    if (units < 0) return null;
+    fraction = units / 10 ** fractionDigits;
+  }
+  return hours * 3600 + minutes * 60 + seconds + fraction;
 }
 
 /** Seconds as `hh:mm:ss.ffffff` (the workout record format of contract.md "Values"). */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { HealthDataErrorCode } from './health-data-error';
 import { DATA_TYPE_SPECS, Fields } from './health-data-schema';
 import { formatDuration, HEALTH_DATA_TYPES, MEASUREMENT_TYPES, MEASUREMENT_UNITS, parseDuration } from './health-record';
@@ -112,8 +113,8 @@ describe(readHealthUpload.name, () => {
     ['a month 13', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-13-01', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
     ['a day 0', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-03-00', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
     ['February 29 of a common year', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2025-02-29', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
-    // Date.UTC reads years 0-99 as 1900-1999: the year 50 must not pass as 1950.
-    ['the year 0050', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '0050-06-01', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must be a calendar date YYYY-MM-DD'],
+    // Date.UTC reads years 0-99 as 1900-1999: the year 50 must not pass as 1950 (a real date, out of range).
+    ['the year 0050', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '0050-06-01', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: must lie between 1900-01-01 and 2099-12-31'],
     ['a date more than a day ahead', { source: 'GARMIN', daily_summary: [{ external_id: 'a', date: '2026-11-22', distance: 0, steps: 0, calories: 0 }] }, 'daily_summary[0].date: lies more than a day in the future'],
     ['a negative duration', { source: 'GARMIN', workout: [workout({ duration: '-01:00:00' })] }, 'workout[0].duration: must be a duration hh:mm:ss'],
     ['an object that is not one', { source: 'GARMIN', workout: [workout({ heart_rate_summary: [] })] }, 'workout[0].heart_rate_summary: must be an object, not an array'],
@@ -212,5 +213,22 @@ describe('durations', () => {
     expect(parseDuration('00:60:00')).toBeNull();
     expect(formatDuration(5_400.5)).toBe('01:30:00.500000');
     expect(formatDuration(0)).toBe('00:00:00.000000');
+  });
+
+  it.each(['', '00:00', '00:00:0', '00:00:00.', '00:00:00.1234567', '00:00:00:00', '00-00-00', 'aa:00:00', '00:5a:00', '-1:00:00', '00:00:00.12a', ' 00:00:00'])(
+    'refuses %j',
+    (value) => expect(parseDuration(value)).toBeNull(),
+  );
+
+  it('reads every text as the written grammar does, to the same double (property)', () => {
+    // The grammar plainly, as the oracle: hours of two digits or more, minutes and seconds 00-59,
+    // up to six decimals; each group's value as Number reads it.
+    const oracle = (value: string): number | null => {
+      const match = /^(\d{2,}):([0-5]\d):([0-5]\d)(\.\d{1,6})?$/.exec(value);
+      return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) + Number(match[4] ?? 0) : null;
+    };
+    const near = fc.stringMatching(/^\d{1,4}:[0-6]\d:[0-6]\d(\.\d{0,7})?$/);
+    const any = fc.string({ unit: fc.constantFrom('0', '5', '9', ':', '.', 'x'), maxLength: 16 });
+    fc.assert(fc.property(fc.oneof(near, any), (value) => expect(parseDuration(value)).toBe(oracle(value))), { numRuns: 2000 });
   });
 });

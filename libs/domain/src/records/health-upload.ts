@@ -2,6 +2,7 @@ import { INGESTIBLE_SOURCES, IngestionIssue, MAX_EXTERNAL_ID_LENGTH } from './in
 import { Source } from './activity-records';
 import { DATA_TYPE_SPEC, DataTypeSpec, FieldSpec, Fields } from './health-data-schema';
 import { HealthDataError } from './health-data-error';
+import { calendarDateMs } from '../shared/calendar-date';
 import { isSupportedTime, SUPPORTED_TIME_TEXT } from '../shared/supported-time-range';
 import { formatDuration, HEALTH_DATA_TYPES, HealthDataType, HealthRecord, MEASUREMENT_UNITS, MeasurementType, parseDuration } from './health-record';
 
@@ -19,7 +20,6 @@ export interface HealthUpload {
 }
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,17 +27,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function describe(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
-
-function parseDate(value: string): Date | null {
-  const match = DATE.exec(value);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  // A day or month out of range rolls over (Date.UTC maps years 0-99 to 1900-1999): not that date.
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
 
 const ENTRIES = new WeakMap<Fields, [string, FieldSpec][]>();
@@ -63,62 +52,71 @@ class UploadReader {
     return undefined;
   }
 
-  /** The normalised value of a field, or undefined when it is invalid (an issue is recorded). */
-  value(spec: FieldSpec, value: unknown, path: string): unknown {
+  /** An issue of the field `key` of the object at `parent`. */
+  private failAt(parent: string, key: string, message: string): undefined {
+    return this.fail(`${parent}.${key}`, message);
+  }
+
+  /**
+   * The normalised value of the field `key` of the object at `parent`, or undefined when it is
+   * invalid (an issue is recorded). The field's path is written out only for an issue or a
+   * container: an upload has up to 1,000 records of several fields each.
+   */
+  value(spec: FieldSpec, value: unknown, parent: string, key: string): unknown {
     // Optional fields may be sent as null (they are served as null when absent).
-    if (value === null) return spec.nullable || !spec.required ? null : this.fail(path, 'must not be null');
+    if (value === null) return spec.nullable || !spec.required ? null : this.failAt(parent, key, 'must not be null');
     switch (spec.kind) {
       case 'number': {
-        if (typeof value !== 'number' || !Number.isFinite(value)) return this.fail(path, `must be a number, not ${describe(value)}`);
-        if (spec.integer && !Number.isInteger(value)) return this.fail(path, 'must be an integer');
+        if (typeof value !== 'number' || !Number.isFinite(value)) return this.failAt(parent, key, `must be a number, not ${describe(value)}`);
+        if (spec.integer && !Number.isInteger(value)) return this.failAt(parent, key, 'must be an integer');
         const min = spec.min ?? -Infinity;
         if (value < min || (spec.exclusiveMin && value === min)) {
-          return this.fail(path, min === 0 ? (spec.exclusiveMin ? 'must be greater than 0' : 'must not be negative') : `must be at least ${min}`);
+          return this.failAt(parent, key, min === 0 ? (spec.exclusiveMin ? 'must be greater than 0' : 'must not be negative') : `must be at least ${min}`);
         }
-        if (spec.max !== undefined && value > spec.max) return this.fail(path, `must be at most ${spec.max}`);
+        if (spec.max !== undefined && value > spec.max) return this.failAt(parent, key, `must be at most ${spec.max}`);
         return value;
       }
       case 'string': {
-        if (typeof value !== 'string') return this.fail(path, `must be a string, not ${describe(value)}`);
-        if (value.length > spec.maxLength) return this.fail(path, `must have at most ${spec.maxLength} characters`);
-        if (spec.enum && !spec.enum.includes(value)) return this.fail(path, `must be one of ${spec.enum.join(', ')}`);
-        if (spec.pattern && !spec.pattern.test(value)) return this.fail(path, `must be ${spec.patternText}`);
+        if (typeof value !== 'string') return this.failAt(parent, key, `must be a string, not ${describe(value)}`);
+        if (value.length > spec.maxLength) return this.failAt(parent, key, `must have at most ${spec.maxLength} characters`);
+        if (spec.enum && !spec.enum.includes(value)) return this.failAt(parent, key, `must be one of ${spec.enum.join(', ')}`);
+        if (spec.pattern && !spec.pattern.test(value)) return this.failAt(parent, key, `must be ${spec.patternText}`);
         return value;
       }
       case 'boolean':
-        return typeof value === 'boolean' ? value : this.fail(path, `must be a boolean, not ${describe(value)}`);
+        return typeof value === 'boolean' ? value : this.failAt(parent, key, `must be a boolean, not ${describe(value)}`);
       case 'datetime': {
         const date = typeof value === 'string' && DATE_TIME.test(value) ? new Date(value) : null;
-        if (!date || Number.isNaN(date.getTime())) return this.fail(path, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T07:00:00Z');
-        if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
-        if (!isSupportedTime(date)) return this.fail(path, `must lie ${SUPPORTED_TIME_TEXT}`);
+        if (!date || Number.isNaN(date.getTime())) return this.failAt(parent, key, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T07:00:00Z');
+        if (date.getTime() > this.latest) return this.failAt(parent, key, 'lies more than a day in the future');
+        if (!isSupportedTime(date)) return this.failAt(parent, key, `must lie ${SUPPORTED_TIME_TEXT}`);
         return date.toISOString();
       }
       case 'date': {
-        const date = typeof value === 'string' ? parseDate(value) : null;
-        if (!date) return this.fail(path, 'must be a calendar date YYYY-MM-DD');
-        if (date.getTime() > this.latest) return this.fail(path, 'lies more than a day in the future');
-        if (!isSupportedTime(date)) return this.fail(path, 'must lie between 1900-01-01 and 2099-12-31');
+        const ms = typeof value === 'string' ? calendarDateMs(value) : null;
+        if (ms === null) return this.failAt(parent, key, 'must be a calendar date YYYY-MM-DD');
+        if (ms > this.latest) return this.failAt(parent, key, 'lies more than a day in the future');
+        if (!isSupportedTime(new Date(ms))) return this.failAt(parent, key, 'must lie between 1900-01-01 and 2099-12-31');
         return value;
       }
       case 'duration': {
         const seconds = typeof value === 'string' ? parseDuration(value) : null;
-        if (seconds === null) return this.fail(path, 'must be a duration hh:mm:ss or hh:mm:ss.ffffff (never negative)');
-        if (seconds > spec.maxSeconds) return this.fail(path, `must be at most ${formatDuration(spec.maxSeconds).slice(0, -7)}`);
+        if (seconds === null) return this.failAt(parent, key, 'must be a duration hh:mm:ss or hh:mm:ss.ffffff (never negative)');
+        if (seconds > spec.maxSeconds) return this.failAt(parent, key, `must be at most ${formatDuration(spec.maxSeconds).slice(0, -7)}`);
         return formatDuration(seconds);
       }
       case 'object':
-        if (!isObject(value)) return this.fail(path, `must be an object, not ${describe(value)}`);
-        return this.fields(spec.fields, value, path);
+        if (!isObject(value)) return this.failAt(parent, key, `must be an object, not ${describe(value)}`);
+        return this.fields(spec.fields, value, `${parent}.${key}`);
       case 'array':
-        if (!Array.isArray(value)) return this.fail(path, `must be an array, not ${describe(value)}`);
-        if (value.length > spec.maxItems) return this.fail(path, `must have at most ${spec.maxItems} entries`);
+        if (!Array.isArray(value)) return this.failAt(parent, key, `must be an array, not ${describe(value)}`);
+        if (value.length > spec.maxItems) return this.failAt(parent, key, `must have at most ${spec.maxItems} entries`);
         return value.map((item, i) =>
-          isObject(item) ? this.fields(spec.items, item, `${path}[${i}]`) : this.fail(`${path}[${i}]`, `must be an object, not ${describe(item)}`),
+          isObject(item) ? this.fields(spec.items, item, `${parent}.${key}[${i}]`) : this.fail(`${parent}.${key}[${i}]`, `must be an object, not ${describe(item)}`),
         );
       case 'pairs':
-        if (!Array.isArray(value)) return this.fail(path, `must be an array, not ${describe(value)}`);
-        if (value.length > spec.maxItems) return this.fail(path, `must have at most ${spec.maxItems} entries`);
+        if (!Array.isArray(value)) return this.failAt(parent, key, `must be an array, not ${describe(value)}`);
+        if (value.length > spec.maxItems) return this.failAt(parent, key, `must have at most ${spec.maxItems} entries`);
         // The first bad pair is reported: a recording of 200,000 bad pairs is one mistake.
         for (let i = 0; i < value.length; i++) {
           const pair: unknown = value[i];
@@ -126,7 +124,7 @@ class UploadReader {
             Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
             pair[0] >= 0 && pair[0] <= spec.maxTime && Math.abs(pair[1]) <= spec.maxAbsValue;
           if (!ok) {
-            this.fail(`${path}[${i}]`, `must be a [time, value] pair of numbers: time in seconds from the start (0 to ${spec.maxTime}), value from -${spec.maxAbsValue} to ${spec.maxAbsValue}`);
+            this.fail(`${parent}.${key}[${i}]`, `must be a [time, value] pair of numbers: time in seconds from the start (0 to ${spec.maxTime}), value from -${spec.maxAbsValue} to ${spec.maxAbsValue}`);
             break;
           }
         }
@@ -149,7 +147,7 @@ class UploadReader {
         if (spec.required) this.fail(`${path}.${key}`, 'is required');
         out[key] = null;
       } else {
-        out[key] = this.value(spec, value, `${path}.${key}`);
+        out[key] = this.value(spec, value, path, key);
       }
     }
     return out;
@@ -180,7 +178,7 @@ class UploadReader {
       case 'instant':
         return { time: new Date(String(data[t.at])), endTime: null, subtype };
       case 'date':
-        return { time: new Date(`${String(data[t.date])}T00:00:00Z`), endTime: null, subtype };
+        return { time: new Date(calendarDateMs(String(data[t.date])) as number), endTime: null, subtype };
       case 'duration': {
         const time = new Date(String(data[t.start]));
         return { time, endTime: new Date(time.getTime() + (parseDuration(String(data[t.duration])) as number) * 1000), subtype };
