@@ -126,23 +126,16 @@ export class GetLeaderboardUseCase {
     selected: number,
     profileIds?: readonly string[],
   ): Promise<(member: ChallengeMember) => LeaderboardEntry> {
-    if (keepsRepetitionState(challenge)) {
-      const byProfile = new Map<string, MemberPeriodStanding>();
-      for (const standing of await this.scores.findStandingsForChallenge(challenge.id, selected, challenge.repetition, profileIds)) {
-        byProfile.set(standing.profileId, standing);
-      }
-      return (member) => {
-        const own = byProfile.get(member.profileId);
-        return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.score ?? 0, own?.scoreAt ?? null);
-      };
-    }
-    const byProfile = new Map<string, MemberPeriodOutcome>();
-    for (const outcome of await this.scores.findOutcomesForChallenge(challenge.id, selected, selected, profileIds)) {
-      byProfile.set(outcome.profileId, outcome);
-    }
+    const standings: readonly MemberPeriodStanding[] = keepsRepetitionState(challenge)
+      ? await this.scores.findStandingsForChallenge(challenge.id, selected, challenge.repetition, profileIds)
+      : (await this.scores.findOutcomesForChallenge(challenge.id, selected, selected, profileIds)).map((outcome) => ({
+          profileId: outcome.profileId, progress: outcome.progress, goalReached: outcome.goalReached, score: outcome.progress, scoreAt: outcome.reachedAt,
+        }));
+    const byProfile = new Map<string, MemberPeriodStanding>();
+    for (const standing of standings) byProfile.set(standing.profileId, standing);
     return (member) => {
       const own = byProfile.get(member.profileId);
-      return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.progress ?? 0, own?.reachedAt ?? null);
+      return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.score ?? 0, own?.scoreAt ?? null);
     };
   }
 
