@@ -12,10 +12,12 @@ export interface InsightWeek {
 }
 
 const DAY_MS = 86_400_000;
+
 /** The UTC midnight of a real calendar date between 1900 and 2099, else null. */
 function parseDate(value: string): Date | null {
   const ms = calendarDateMs(value);
-  return ms !== null && isSupportedTime(new Date(ms)) ? new Date(ms) : null;
+  const date = ms === null ? null : new Date(ms);
+  return date && isSupportedTime(date) ? date : null;
 }
 
 export const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
