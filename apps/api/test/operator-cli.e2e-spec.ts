@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { MIGRATIONS } from '../src/persistence/migrations';
 import { basic, bearerAuth, startTestApp } from './support/test-app';
 
 const ROOT = join(__dirname, '../../..');
@@ -152,8 +154,46 @@ describe('operator CLI', () => {
     }, 180_000);
   });
 
+  // What `npm run migration:run` runs, for deployments whose servers start with MIGRATIONS_RUN=false.
+  const migrationNames = MIGRATIONS.map((migration) => migration.name);
+  const summary = `${MIGRATIONS.length} migrations applied, the last ${migrationNames[migrationNames.length - 1]}.\n`;
+  const appliedOf = (result: CliResult) => result.stderr.split('\n').filter((line) => line.startsWith('Applied '));
+
+  it('db migrate applies the pending migrations of an empty embedded database in order, then finds none', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'strive-migrate-'));
+    try {
+      const env = { DATABASE_URL: '', DATA_DIR: dataDir, MIGRATIONS_RUN: 'false' };
+      const first = await cli(env, 'db', 'migrate');
+      expect(first).toMatchObject({ code: 0, stdout: summary });
+      expect(appliedOf(first)).toEqual(migrationNames.map((name) => `Applied ${name}.`));
+      const again = await cli(env, 'db', 'migrate');
+      expect(again).toMatchObject({ code: 0, stdout: summary });
+      expect(appliedOf(again)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   const databaseUrl = process.env.DATABASE_URL ?? '';
   (databaseUrl ? describe : describe.skip)('on PostgreSQL (DATABASE_URL)', () => {
+    it('db migrate run twice at once on an empty database applies each migration once, and both succeed', async () => {
+      const name = 'strive_cli_migrate_test';
+      const admin = new Client({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${name}`);
+        const env = { DATABASE_URL: Object.assign(new URL(databaseUrl), { pathname: `/${name}` }).toString(), MIGRATIONS_RUN: 'false' };
+        const [one, two] = await Promise.all([cli(env, 'db', 'migrate'), cli(env, 'db', 'migrate')]);
+        expect([one, two]).toMatchObject([{ code: 0, stdout: summary }, { code: 0, stdout: summary }]);
+        // One applied them all; the other waited for the start-up lock, then found none pending.
+        expect([...appliedOf(one), ...appliedOf(two)].sort()).toEqual(migrationNames.map((migration) => `Applied ${migration}.`).sort());
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    }, 120_000);
+
     it('deletes an app with every row it owns, and nothing of another app', async () => {
       // Migrates and empties the suite's database.
       const test = await startTestApp();

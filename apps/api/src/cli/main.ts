@@ -11,6 +11,7 @@ import { appDeleteCommand } from './commands/app-delete.command';
 import { appGrantFeatureCommand, appRevokeFeatureCommand } from './commands/app-feature.command';
 import { appListCommand } from './commands/app-list.command';
 import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
+import { dbMigrateCommand } from './commands/db-migrate.command';
 import { demoSeedCommand } from './commands/demo-seed.command';
 
 /** Every operator command, one line each. */
@@ -22,6 +23,7 @@ const COMMANDS: readonly CliCommand[] = [
   appGrantFeatureCommand,
   appRevokeFeatureCommand,
   demoSeedCommand,
+  dbMigrateCommand,
 ];
 
 const USAGE = `usage: npm run cli -- <command>\n${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}`;
