@@ -1,4 +1,4 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, Migration } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { embeddedPgliteDriver } from './embedded-pglite-pool';
 import { ENTITIES } from './entities';
@@ -34,6 +34,11 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
  */
 export async function initializeDataSource(options: DataSourceOptions): Promise<DataSource> {
   const dataSource = await new DataSource({ ...options, migrationsRun: false }).initialize();
-  if (options.migrationsRun) await underStartupLock(dataSource, () => dataSource.runMigrations({ transaction: 'all' }));
+  if (options.migrationsRun) await runPendingMigrations(dataSource);
   return dataSource;
+}
+
+/** The pending migrations, in one transaction, under the start-up lock (a start, `db migrate`); answers those it ran. */
+export function runPendingMigrations(dataSource: DataSource): Promise<Migration[]> {
+  return underStartupLock(dataSource, () => dataSource.runMigrations({ transaction: 'all' }));
 }

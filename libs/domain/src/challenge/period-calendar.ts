@@ -17,8 +17,8 @@ const UNIT = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' } as const;
 /** Calendars shared by PeriodCalendar.of, oldest dropped first beyond this many. */
 export const MAX_SHARED_CALENDARS = 256;
 const CALENDARS = new Map<string, PeriodCalendar>();
+/** Local dates a calendar keeps (localDateAt) before its memo is emptied. */
 const MAX_LOCAL_DATES_MEMO = 4_096;
-
 /** The calendar of a rules object already asked for (challenges are immutable): no key to build. */
 const BY_RULES = new WeakMap<PeriodRules, PeriodCalendar>();
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { underStartupLock } from '../../persistence/startup-lock';
+import { runPendingMigrations } from '../../persistence/data-source-options';
 import { CliCommand } from '../cli-command';
 
 /**
@@ -15,7 +15,7 @@ export const dbMigrateCommand: CliCommand = {
   options: {},
   async run(context, _values, output) {
     const dataSource = context.get(DataSource);
-    const applied = await underStartupLock(dataSource, () => dataSource.runMigrations({ transaction: 'all' }));
+    const applied = await runPendingMigrations(dataSource);
     for (const migration of applied) output.note(`Applied ${migration.name}.`);
     const [{ count, last }]: { count: number; last: string | null }[] = await dataSource.query(
       'SELECT count(*)::int AS count, (array_agg(name ORDER BY timestamp DESC))[1] AS last FROM migrations',
