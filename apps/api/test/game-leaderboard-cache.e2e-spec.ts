@@ -111,6 +111,41 @@ describe('leaderboard/ serialized answers', () => {
     expect(after.requester.team).toEqual({ public_id: red, name: 'Crimson' });
   });
 
+  it('a kept STREAK board follows a late day whose run carries into its period, and one of an earlier day is left as it was', async () => {
+    admin = await adminBearer(test, credentials);
+    const dee = await createProfile(test, admin, { name: 'Dee' });
+    const eli = await createProfile(test, admin, { name: 'Eli' });
+    const streak = (
+      await test.http
+        .post('/api/v1/challenge/')
+        .set(auth(admin))
+        .send({ title: 'S', type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000, repetition: 'STREAK', start: '2026-03-02T00:00:00Z', end: '2026-03-09T00:00:00Z' })
+        .expect(201)
+    ).body.public_id;
+    for (const profile of [dee, eli]) {
+      await test.http.post(`/api/v1/challenge/${streak}/member/`).set(auth(profile.bearer)).send({ profile: profile.publicId }).expect(201);
+    }
+    // Days 0 and 2 for Dee (best run 1), days 1 and 2 for Eli (2).
+    await steps(dee, '2026-03-02', 12000);
+    await steps(dee, '2026-03-04', 12000);
+    await steps(eli, '2026-03-03', 12000);
+    await steps(eli, '2026-03-04', 12000);
+    // [name, score, rank] by name (equal scores reached at the same data time share a rank).
+    type Entry = { rank: number; score: number; profile: { name: string } };
+    const board = async (day: number) =>
+      ((await get(`/api/v1/challenge/${streak}/leaderboard/?date_range=${day}`, admin)).body.results as Entry[])
+        .map((e) => [e.profile.name, e.score, e.rank])
+        .sort();
+    expect([await board(0), await board(2)]).toEqual([[['Dee', 1, 1], ['Eli', 0, 2]], [['Dee', 1, 2], ['Eli', 2, 1]]]);
+
+    // Dee's day 1 arrives late: a run of 3 on day 2 (its state carried on), day 0 unchanged.
+    await steps(dee, '2026-03-03', 11000);
+    expect([await board(0), await board(2)]).toEqual([[['Dee', 1, 1], ['Eli', 0, 2]], [['Dee', 3, 1], ['Eli', 2, 2]]]);
+    // Eli's day 0: both boards change.
+    await steps(eli, '2026-03-02', 13000);
+    expect([await board(0), await board(2)]).toEqual([[['Dee', 1, 1], ['Eli', 1, 1]], [['Dee', 3, 1], ['Eli', 3, 1]]]);
+  });
+
   it('patches the kept ranking with the members that changed: a join, a rename, a leave and a deletion show at once', async () => {
     admin = await adminBearer(test, credentials);
     const cid = await createProfile(test, admin, { name: 'Cid', reference: 'crm-3' });

@@ -59,8 +59,9 @@ interface Slot {
  * challenge's leaderboard_version (bumped, with the list of changed members, by every score and
  * membership write in its transaction: recordLeaderboardChanges). A ranking behind the version is
  * patched with the changed members only (GetLeaderboardUseCase.update, O(changes x log members)
- * comparisons, with no database read of the others); it is rebuilt from the materialized scores
- * only when it cannot be patched (rules changed, team boards, too far behind). Recently read
+ * comparisons, with no database read of the others), or left as it is when the changes wrote
+ * scores of periods it does not read; it is rebuilt from the materialized scores only when it
+ * cannot be patched (rules changed, team boards, too far behind). Recently read
  * boards are also patched every second in the background, so a reader seldom waits even for a
  * patch.
  */
@@ -168,12 +169,17 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
       board && resetVersion <= slot.version
         ? await readLeaderboardChanges(this.dataSource, slot.challenge.appId, slot.challenge.id, slot.version, limit)
         : null;
+    const { challenge, view, period } = slot;
+    const { first, last } = changes?.periods ?? { first: 0, last: Infinity }; // none named: any period
+    if (board && changes && !this.leaderboards.dependsOnPeriods({ challenge, view, dateRange: period.index, firstIndex: first, lastIndex: last })) {
+      // Scores of other periods only (today's data, and this board shows yesterday): nothing here changed.
+      slot.version = Math.max(slot.version, changes.version);
+      return;
+    }
     const patched =
       board !== null &&
       changes?.profileIds != null &&
-      (await this.leaderboards.update({
-        challenge: slot.challenge, view: slot.view, dateRange: slot.period.index, table: board.table, profileIds: changes.profileIds,
-      }));
+      (await this.leaderboards.update({ challenge, view, dateRange: period.index, table: board.table, profileIds: changes.profileIds }));
     if (patched && board && changes?.profileIds) {
       board.pages.clear();
       for (const profileId of changes.profileIds) board.infos.delete(profileId);
@@ -183,7 +189,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     }
     if (!rebuild) return;
     // The version read before the rebuild reads anything: later changes are patched in again.
-    const fresh = this.compute(slot.challenge, slot.view, slot.period, slot.teamId);
+    const fresh = this.compute(challenge, view, period, slot.teamId);
     await fresh;
     slot.board = fresh;
     slot.version = Math.max(slot.version, version);

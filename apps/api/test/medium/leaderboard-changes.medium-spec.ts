@@ -1,6 +1,7 @@
+import { MemberPeriodScoreMother } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
 import { readLeaderboardChanges, pruneLeaderboardChanges } from '../../src/persistence/gamification/typeorm-leaderboard-changes';
-import { recordLeaderboardChanges } from '../../src/persistence/shared/db';
+import { changedMembers, recordLeaderboardChanges } from '../../src/persistence/shared/db';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { sqlWorld } from './support/repository-world';
 import { openTestDatabase, SQL_ENGINES, truncateAll } from './support/test-database';
@@ -35,8 +36,8 @@ describe.each(SQL_ENGINES)('leaderboard changes on %s', (engine) => {
     );
 
   it('bumps each changed challenge once per write and logs its changed members under the new version', async () => {
-    await recordLeaderboardChanges(db, new Map([[ID.challenge1, [ID.profile2, ID.profile1]]]));
-    await recordLeaderboardChanges(db, new Map<string, string[] | 'all'>([[ID.challenge1, [ID.profile1]], [ID.challenge2, [ID.profile3]]]));
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile2, ID.profile1] }]]));
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile1] }], [ID.challenge2, { profileIds: [ID.profile3] }]]));
     expect(await versions()).toEqual([[ID.challenge1, 2, 0], [ID.challenge2, 1, 0]]);
     expect(await log()).toEqual([
       [ID.challenge1, 1, ID.profile1], [ID.challenge1, 1, ID.profile2], [ID.challenge1, 2, ID.profile1], [ID.challenge2, 1, ID.profile3],
@@ -44,7 +45,7 @@ describe.each(SQL_ENGINES)('leaderboard changes on %s', (engine) => {
   });
 
   it('a reset ("all") bumps the version, marks it as the reset version and logs no member', async () => {
-    await recordLeaderboardChanges(db, new Map([[ID.challenge1, [ID.profile1]]]));
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile1] }]]));
     await recordLeaderboardChanges(db, new Map([[ID.challenge1, 'all' as const]]));
     expect(await versions()).toEqual([[ID.challenge1, 2, 2], [ID.challenge2, 0, 0]]);
     expect(await log()).toEqual([[ID.challenge1, 1, ID.profile1]]);
@@ -53,28 +54,63 @@ describe.each(SQL_ENGINES)('leaderboard changes on %s', (engine) => {
   });
 
   it('reads the members changed after a version, once each, with the version they bring a ranking to', async () => {
-    await recordLeaderboardChanges(db, new Map([[ID.challenge1, [ID.profile1]]]));
-    await recordLeaderboardChanges(db, new Map([[ID.challenge1, [ID.profile2, ID.profile1]]]));
-    await recordLeaderboardChanges(db, new Map([[ID.challenge1, [ID.profile3]]]));
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile1] }]]));
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile2, ID.profile1] }]]));
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile3] }]]));
     const since1 = await readLeaderboardChanges(db, ID.appA, ID.challenge1, 1, 10);
-    expect({ ...since1, profileIds: [...(since1?.profileIds ?? [])].sort() }).toEqual({ version: 3, profileIds: [ID.profile1, ID.profile2, ID.profile3] });
-    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 3, 10)).toEqual({ version: 3, profileIds: [] });
+    expect({ ...since1, profileIds: [...(since1?.profileIds ?? [])].sort() }).toEqual({ version: 3, profileIds: [ID.profile1, ID.profile2, ID.profile3], periods: null });
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 3, 10)).toEqual({ version: 3, profileIds: [], periods: null });
     // Another app's challenge, or none: nothing to read.
     expect(await readLeaderboardChanges(db, ID.appB, ID.challenge1, 0, 10)).toBeNull();
   });
 
   it('cannot be patched from when more members changed than the limit, after a reset, or with versions pruned', async () => {
-    await recordLeaderboardChanges(db, new Map([[ID.challenge1, [ID.profile1, ID.profile2, ID.profile3]]]));
-    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 0, 2)).toEqual({ version: 1, profileIds: null });
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile1, ID.profile2, ID.profile3] }]]));
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 0, 2)).toEqual({ version: 1, profileIds: null, periods: null });
     await recordLeaderboardChanges(db, new Map([[ID.challenge1, 'all' as const]]));
-    await recordLeaderboardChanges(db, new Map([[ID.challenge1, [ID.profile1]]]));
-    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 1, 10)).toEqual({ version: 3, profileIds: null });
-    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 2, 10)).toEqual({ version: 3, profileIds: [ID.profile1] });
+    await recordLeaderboardChanges(db, new Map([[ID.challenge1, { profileIds: [ID.profile1] }]]));
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 1, 10)).toEqual({ version: 3, profileIds: null, periods: null });
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 2, 10)).toEqual({ version: 3, profileIds: [ID.profile1], periods: null });
     // Version 3's rows pruned (older than the keep time): the log no longer covers (2, 3].
     await db.query("UPDATE leaderboard_change SET changed_at = now() - interval '11 minutes' WHERE version = 3");
     await pruneLeaderboardChanges(db, 10);
     expect(await log()).toEqual([[ID.challenge1, 1, ID.profile1], [ID.challenge1, 1, ID.profile2], [ID.challenge1, 1, ID.profile3]]);
-    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 2, 10)).toEqual({ version: 3, profileIds: null });
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 2, 10)).toEqual({ version: 3, profileIds: null, periods: null });
+  });
+
+  it('names the periods of score writes, and reads them back while every version since names its own', async () => {
+    // Two score writes: periods 4..5 (and 0 of another challenge), then 2.
+    await recordLeaderboardChanges(db, changedMembers([
+      { challengeId: ID.challenge1, profileId: ID.profile1, firstPeriod: 4, lastPeriod: 4 },
+      { challengeId: ID.challenge1, profileId: ID.profile2, firstPeriod: 5, lastPeriod: 5 },
+      { challengeId: ID.challenge2, profileId: ID.profile1, firstPeriod: 0, lastPeriod: 0 },
+    ]));
+    await recordLeaderboardChanges(db, changedMembers([{ challengeId: ID.challenge1, profileId: ID.profile3, firstPeriod: 2, lastPeriod: 2 }]));
+    expect((await readLeaderboardChanges(db, ID.appA, ID.challenge1, 0, 10))?.periods).toEqual({ first: 2, last: 5 });
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 1, 10)).toEqual({ version: 2, profileIds: [ID.profile3], periods: { first: 2, last: 2 } });
+    expect((await readLeaderboardChanges(db, ID.appA, ID.challenge2, 0, 10))?.periods).toEqual({ first: 0, last: 0 });
+    // More members than the limit: none to patch with, but the periods are known.
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 0, 2)).toEqual({ version: 2, profileIds: null, periods: { first: 2, last: 5 } });
+    // A change without periods (membership, profile): any period, from its version on.
+    await recordLeaderboardChanges(db, changedMembers([{ challengeId: ID.challenge1, profileId: ID.profile3 }]));
+    expect(await db.query('SELECT version::int AS v, first_period AS f, last_period AS l FROM leaderboard_change WHERE challenge_id = $1 ORDER BY version', [ID.challenge1]))
+      .toEqual([{ v: 1, f: 4, l: 5 }, { v: 2, f: 2, l: 2 }, { v: 3, f: null, l: null }]);
+    expect((await readLeaderboardChanges(db, ID.appA, ID.challenge1, 1, 10))?.periods).toBeNull();
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 3, 10)).toEqual({ version: 3, profileIds: [], periods: null });
+    // Versions pruned: the log no longer tells.
+    await db.query("UPDATE leaderboard_change SET changed_at = now() - interval '11 minutes' WHERE version = 2");
+    await pruneLeaderboardChanges(db, 10);
+    expect((await readLeaderboardChanges(db, ID.appA, ID.challenge1, 0, 10))?.periods).toBeNull();
+  });
+
+  it('a score write logs the periods of the rows it was given', async () => {
+    const world = sqlWorld(db);
+    await world.scores.saveMany([
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 3 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile2, periodIndex: 1 }),
+      MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: ID.profile1, periodIndex: 4 }),
+    ]);
+    expect(await readLeaderboardChanges(db, ID.appA, ID.challenge1, 0, 10)).toMatchObject({ version: 1, periods: { first: 1, last: 4 } });
   });
 
   it('a profile renamed or deleted is logged as changed in each of its challenges', async () => {

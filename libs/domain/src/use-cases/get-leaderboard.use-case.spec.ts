@@ -151,6 +151,20 @@ describe(GetLeaderboardUseCase.name, () => {
       });
     });
 
+    it('dependsOnPeriods: a board depends on writes of its own period, a team board with repetition on every earlier one too', () => {
+      const depends = (challenge: Challenge, view: 'profiles' | 'teams' | 'team_members', firstIndex: number, lastIndex: number) =>
+        sut.dependsOnPeriods({ challenge, view, dateRange: 3, firstIndex, lastIndex });
+      const daily = ChallengeMother.create();
+      expect([depends(daily, 'profiles', 3, 3), depends(daily, 'profiles', 2, 4), depends(daily, 'profiles', 1, 6)]).toEqual([true, true, true]);
+      // Later days, and earlier ones whose (carried) states stop before day 3.
+      expect([depends(daily, 'profiles', 4, 6), depends(daily, 'profiles', 0, 2)]).toEqual([false, false]);
+      const teamStreak = ChallengeMother.create({ type: 'TEAM', repetition: 'STREAK' });
+      expect([depends(teamStreak, 'teams', 0, 0), depends(teamStreak, 'teams', 4, 6)]).toEqual([true, false]);
+      // Members' contributions, and team boards without repetition: day 3's scores only.
+      expect([depends(teamStreak, 'team_members', 0, 2), depends(teamStreak, 'profiles', 0, 2)]).toEqual([false, false]);
+      expect(depends(ChallengeMother.create({ type: 'TEAM' }), 'teams', 0, 2)).toBe(false);
+    });
+
     it('refuses a date_range outside the periods', async () => {
       await expect(run(ChallengeMother.create(), { dateRange: 7 })).rejects.toMatchObject({ code: ScoringErrorCode.PeriodOutOfRange });
     });

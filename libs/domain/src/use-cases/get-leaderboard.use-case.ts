@@ -80,6 +80,25 @@ export class GetLeaderboardUseCase {
   }
 
   /**
+   * Whether scores written in periods firstIndex..lastIndex can change a ranking of `rank`. Every
+   * board reads the selected period's scores; a team board with repetition also folds every
+   * period before it. An INDIVIDUAL repetition score is the state stored with the selected
+   * period's row, which a write of an earlier period carries on to it (and so names it). A host
+   * keeping a ranking leaves it as it is after writes elsewhere: data for today does not make
+   * yesterday's board read anything.
+   */
+  dependsOnPeriods(input: {
+    readonly challenge: Challenge;
+    readonly view: LeaderboardView;
+    readonly dateRange: number;
+    readonly firstIndex: number;
+    readonly lastIndex: number;
+  }): boolean {
+    const firstRead = input.view === 'teams' && foldsTeamPeriods(input.challenge) ? 0 : input.dateRange;
+    return input.firstIndex <= input.dateRange && input.lastIndex >= firstRead;
+  }
+
+  /**
    * The whole ranking of the selected period, and the key of the requester's own entry: hosts
    * keep it and page it themselves while scores do not change.
    */
@@ -148,7 +167,7 @@ export class GetLeaderboardUseCase {
    */
   private async teamEntries(challenge: Challenge, members: readonly ChallengeMember[], selected: number): Promise<LeaderboardEntry[]> {
     const teams = [...groupByTeam(members)];
-    const repetition = challenge.goalValue !== null && challenge.repetition !== 'NONE';
+    const repetition = foldsTeamPeriods(challenge);
     const states = teams.map(() => EMPTY_REPETITION_STATE);
     const outcomes: PeriodOutcome[] = [];
     const step = Math.max(1, Math.floor(this.maxRowsPerRead / Math.max(1, members.length)));
@@ -184,6 +203,11 @@ export class GetLeaderboardUseCase {
       };
     });
   }
+}
+
+/** Whether a team board scores repetition, folding each team's state over periods 0..selected. */
+function foldsTeamPeriods(challenge: Challenge): boolean {
+  return challenge.goalValue !== null && challenge.repetition !== 'NONE';
 }
 
 /** A member's entry on a profiles or team_members board. */

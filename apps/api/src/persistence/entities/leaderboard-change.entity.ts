@@ -23,6 +23,13 @@ export class LeaderboardChangeEntity {
   @Column('uuid', { name: 'profile_ids', array: true })
   profileIds!: string[];
 
+  /** The periods of the scores it wrote (first..last); null: every period (membership, profile, reset). */
+  @Column('integer', { name: 'first_period', nullable: true })
+  firstPeriod!: number | null;
+
+  @Column('integer', { name: 'last_period', nullable: true })
+  lastPeriod!: number | null;
+
   @Column('timestamptz', { name: 'changed_at', default: () => 'now()' })
   changedAt!: Date;
 }

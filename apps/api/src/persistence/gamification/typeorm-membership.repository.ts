@@ -111,7 +111,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     if (profileIds.length === 0) return;
     await atomically(this.db, async (db) => {
       await db.query('DELETE FROM challenge_member WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[])', [challengeId, profileIds]);
-      await recordLeaderboardChanges(db, new Map([[challengeId, profileIds]]));
+      await recordLeaderboardChanges(db, new Map([[challengeId, { profileIds }]]));
       if (optOut) {
         await db.query(
           `INSERT INTO challenge_opt_out (app_id, challenge_id, profile_id)

@@ -72,18 +72,20 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
 
   static async load(db: Db, appId: string, profileIds: readonly string[], span: ScoringSpan, kinds: { workouts: boolean }): Promise<PrefetchedActivity> {
     const ids = arrayLiteral(profileIds);
+    // subtype '' as the per-profile reads (only measurements have another): with it the page index
+    // (app_id, profile_id, type, subtype, time) bounds the time too, not only the profile's type.
     const days: RecordRow[] = kinds.workouts
       ? []
       : await db.query(
           `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
-           WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND time >= $3 AND time <= $4`,
+           WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND subtype = '' AND time >= $3 AND time <= $4`,
           // A daily summary is filed at 00:00 UTC of its date (not the session's time zone's midnight).
           [appId, ids, new Date(`${span.firstDate}T00:00:00Z`), new Date(`${span.lastDate}T00:00:00Z`)],
         );
     const sessions: RecordRow[] = kinds.workouts
       ? await db.query(
           `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
-           WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'workout' AND time >= $3 AND time < $4`,
+           WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'workout' AND subtype = '' AND time >= $3 AND time < $4`,
           [appId, ids, new Date(span.from.getTime() - WORKOUT_LOOK_BEHIND_MS), span.to],
         )
       : [];

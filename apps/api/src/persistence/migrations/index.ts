@@ -18,6 +18,7 @@ import { MemberTotals1795600000001 } from './1795600000001-MemberTotals';
 import { RecordsWithoutForeignKey1795600000002 } from './1795600000002-RecordsWithoutForeignKey';
 import { LeaderboardChangeMemberLists1795600000003 } from './1795600000003-LeaderboardChangeMemberLists';
 import { ScoringBacklog1795600000004 } from './1795600000004-ScoringBacklog';
+import { LeaderboardChangePeriods1795600000005 } from './1795600000005-LeaderboardChangePeriods';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   RecordsWithoutForeignKey1795600000002,
   LeaderboardChangeMemberLists1795600000003,
   ScoringBacklog1795600000004,
+  LeaderboardChangePeriods1795600000005,
 ];

@@ -74,44 +74,68 @@ export function isoStrings(): IsoString {
 }
 
 /**
- * What a write changed on the leaderboards of each challenge: these members' entries, or `'all'`
- * (every entry at once: the scores were dropped for new rules).
+ * What a write changed on the leaderboards of a challenge: these members' entries in periods
+ * first..last (a score write names the periods of its rows; membership and profile changes
+ * none: every period), or `'all'` (every entry at once: the scores were dropped for new rules).
  */
-export type LeaderboardChanges = ReadonlyMap<string, readonly string[] | 'all'>;
+export interface ChangedMembers {
+  readonly profileIds: readonly string[];
+  readonly periods?: { readonly first: number; readonly last: number };
+}
 
-/** The members of `items` per challenge (for recordLeaderboardChanges). */
-export function changedMembers(items: readonly { challengeId: string; profileId: string }[]): Map<string, string[]> {
-  const changes = new Map<string, Set<string>>();
-  for (const { challengeId, profileId } of items) {
-    const members = changes.get(challengeId) ?? new Set<string>();
-    changes.set(challengeId, members.add(profileId));
+export type LeaderboardChanges = ReadonlyMap<string, ChangedMembers | 'all'>;
+
+/**
+ * The members of `items` per challenge (for recordLeaderboardChanges), with the periods the items
+ * span where every item of the challenge names its own.
+ */
+export function changedMembers(
+  items: readonly { challengeId: string; profileId: string; firstPeriod?: number; lastPeriod?: number }[],
+): Map<string, ChangedMembers> {
+  const changes = new Map<string, { members: Set<string>; first: number; last: number }>();
+  for (const { challengeId, profileId, firstPeriod = -Infinity, lastPeriod = Infinity } of items) {
+    const change = changes.get(challengeId);
+    if (change) {
+      change.members.add(profileId);
+      change.first = Math.min(change.first, firstPeriod);
+      change.last = Math.max(change.last, lastPeriod);
+    } else changes.set(challengeId, { members: new Set([profileId]), first: firstPeriod, last: lastPeriod });
   }
-  return new Map([...changes].map(([challengeId, members]) => [challengeId, [...members]]));
+  return new Map(
+    [...changes].map(([challengeId, { members, first, last }]) => [
+      challengeId,
+      { profileIds: [...members], ...(Number.isFinite(first) && Number.isFinite(last) ? { periods: { first, last } } : {}) },
+    ]),
+  );
 }
 
 /**
  * A new leaderboard_version for each changed challenge (cached leaderboards of an older version
- * are stale) and, in the same statement, which members it changed (one leaderboard_change row per
- * version, the members as an array), so that a cached ranking re-reads those members only; `'all'`
- * also sets leaderboard_reset_version (a cached ranking is rebuilt) and lists no member. Within the
+ * are stale) and, in the same statement, which members it changed in which periods (one
+ * leaderboard_change row per version, the members as an array), so that a cached ranking
+ * re-reads those members only, and only if it shows one of those periods; `'all'` also sets
+ * leaderboard_reset_version (a cached ranking is rebuilt) and lists no member. Within the
  * writing transaction (one of its own if there is none): the challenge row stays locked until
  * commit, so versions of a challenge commit in order.
  */
 export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChanges): Promise<void> {
   if (changes.size === 0) return;
-  const rows = [...changes].map(([challengeId, members]) =>
-    members === 'all' ? { challenge_id: challengeId, reset: true, profile_ids: [] } : { challenge_id: challengeId, reset: false, profile_ids: members },
+  const rows = [...changes].map(([challengeId, change]) =>
+    change === 'all'
+      ? { challenge_id: challengeId, reset: true, profile_ids: [] }
+      : { challenge_id: challengeId, reset: false, profile_ids: change.profileIds, first_period: change.periods?.first, last_period: change.periods?.last },
   );
   await atomically(db, async (transaction) => {
     await transaction.query(
-      `WITH c AS (SELECT * FROM json_to_recordset($1::json) AS c(challenge_id uuid, reset boolean, profile_ids uuid[])),
+      `WITH c AS (
+         SELECT * FROM json_to_recordset($1::json) AS c(challenge_id uuid, reset boolean, profile_ids uuid[], first_period int, last_period int)),
        bumped AS (
          UPDATE challenge ch SET leaderboard_version = ch.leaderboard_version + 1,
            leaderboard_reset_version = CASE WHEN c.reset THEN ch.leaderboard_version + 1 ELSE ch.leaderboard_reset_version END
          FROM c WHERE ch.id = c.challenge_id
-         RETURNING ch.app_id, ch.id, ch.leaderboard_version, c.profile_ids)
-       INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_ids)
-       SELECT b.app_id, b.id, b.leaderboard_version, b.profile_ids FROM bumped b`,
+         RETURNING ch.app_id, ch.id, ch.leaderboard_version, c.profile_ids, c.first_period, c.last_period)
+       INSERT INTO leaderboard_change (app_id, challenge_id, version, profile_ids, first_period, last_period)
+       SELECT b.app_id, b.id, b.leaderboard_version, b.profile_ids, b.first_period, b.last_period FROM bumped b`,
       [JSON.stringify(rows)],
     );
     markChallengesChanged(transaction, changes.keys());
