@@ -16,12 +16,18 @@ import { recordPointsOf } from './rescore-profile-challenges.use-case';
 
 /**
  * Members rescored per batch (one transaction: their turns, one read of their records and
- * scores, one write): up to 1,000, fewer when each member has many periods to rescore, so that
- * a batch holds at most about 10,000 member-periods (a whole 30-day challenge of 100,000 members
- * then stays well within the API's memory, with two batches in flight).
+ * scores, one write): up to 700, fewer when each member has many periods to rescore, so that a
+ * batch holds at most about 10,000 member-periods (a whole 30-day challenge of 100,000 members
+ * then stays well within the API's memory). Batches are read, scored and written three at a
+ * time: with two, a 100,000-member day's rescoring left the benchmark machine's two cores idle a
+ * quarter of the time (6.0 s against 5.4 s; docs/benchmarks.md "Twentieth session"). Each member
+ * in flight holds its turn, an advisory lock: 2,100 at most per rescoring process, about what two
+ * batches of 1,000 held before (PostgreSQL's lock table, with its default settings, held four
+ * processes' 3,000 each and refused six).
  */
-const MAX_BATCH_MEMBERS = 1_000;
+const MAX_BATCH_MEMBERS = 700;
 const MAX_BATCH_PERIODS = 10_000;
+const BATCHES_IN_FLIGHT = 3;
 /** Up to this many named members are looked up one by one rather than listing the challenge. */
 const FEW_MEMBERS = 50;
 
@@ -74,17 +80,17 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
     const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / periodsRead)));
     const batches: ChallengeMember[][] = [];
     for (let offset = 0; offset < members.length; offset += size) batches.push(members.slice(offset, offset + size));
-    // Two batches in flight: one is read while the other is scored and written, so the database and
-    // this process work at the same time (batches are independent, as members' scores are; on
-    // embedded PGlite, one session, the second simply waits).
-    let running: Promise<void> | null = null;
+    // Several batches in flight: one is read while another is scored and written, so the database
+    // and this process work at the same time (batches are independent, as members' scores are; on
+    // embedded PGlite, one session, the others simply wait).
+    const inFlight: Promise<void>[] = [];
     for (const batch of batches) {
       const next = this.rescoreBatch(challenge, batch, span, pointsOf, rangeFrom, rangeTo);
       next.catch(() => undefined); // a failure is reported when it is awaited
-      if (running) await running;
-      running = next;
+      inFlight.push(next);
+      if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
     }
-    if (running) await running;
+    for (const running of inFlight) await running;
     return members.length;
   }
 
