@@ -17,16 +17,16 @@ import { recordPointsOf } from './rescore-profile-challenges.use-case';
 /**
  * Members rescored per batch (one transaction: their turns, one read of their records and
  * scores, one write): up to 700, fewer when each member has many periods to rescore, so that a
- * batch holds at most about 10,000 member-periods (a whole 30-day challenge of 100,000 members
- * then stays well within the API's memory). Batches are read, scored and written three at a
- * time: with two, a 100,000-member day's rescoring left the benchmark machine's two cores idle a
- * quarter of the time (6.0 s against 5.4 s; docs/benchmarks.md "Twentieth session"). Each member
- * in flight holds its turn, an advisory lock: 2,100 at most per rescoring process, about what two
- * batches of 1,000 held before (PostgreSQL's lock table, with its default settings, held four
- * processes' 3,000 each and refused six).
+ * batch holds at most about 6,700 member-periods. Batches are read, scored and written three at
+ * a time: with two (of up to 1,000 members and 10,000 member-periods), a 100,000-member day's
+ * rescoring left the benchmark machine's two cores idle a quarter of the time (6.0 s against
+ * 5.4-5.8 s; docs/benchmarks.md "Twentieth session"). What three hold at once stays what two
+ * held: about 20,000 member-periods (a whole 30-day challenge of 100,000 members stays within a
+ * 192 MB heap), and 2,100 turns, advisory locks, per rescoring process (PostgreSQL's lock table,
+ * with its default settings, held four processes' 3,000 each and refused six).
  */
 const MAX_BATCH_MEMBERS = 700;
-const MAX_BATCH_PERIODS = 10_000;
+const MAX_BATCH_PERIODS = 6_700;
 const BATCHES_IN_FLIGHT = 3;
 /** Up to this many named members are looked up one by one rather than listing the challenge. */
 const FEW_MEMBERS = 50;
