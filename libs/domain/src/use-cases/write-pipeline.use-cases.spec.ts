@@ -206,15 +206,15 @@ describe(RescoreChallengeMembersUseCase.name, () => {
     expect(await w.rescore.execute({ challenge: old })).toBe(0);
   });
 
-  it('goes in batches of at most 10,000 member-periods, each written in its own unit of work', async () => {
-    // A 1,500-day DAILY challenge: 10,000 / 1,500 = 6 members a batch, so 13 members take 3 batches.
+  it('goes in batches of at most 6,700 member-periods, each written in its own unit of work', async () => {
+    // A 1,500-day DAILY challenge: 6,700 / 1,500 = 4 members a batch, so 13 members take 4 batches.
     const long = ChallengeMother.create({ start: new Date('2025-01-01T00:00:00Z'), end: new Date('2029-02-09T00:00:00Z') });
     const w = world([long]);
     const members = Array.from({ length: 13 }, (_, i) => ChallengeMemberMother.create({ profileId: `p-${i}` }));
     await w.memberships.addAllIfAbsent(members);
     for (const member of members) await w.records.upsert('app-1', member.profileId, [day(member.profileId, '2026-03-02', 100)]);
     expect(await w.rescore.execute({ challenge: long })).toBe(13);
-    expect(w.unitOfWork.runs).toBe(3);
+    expect(w.unitOfWork.runs).toBe(4);
     // Each batch takes its members' turns before it reads them.
     expect([...w.unitOfWork.turns].sort()).toEqual(members.map((m) => `profile:${m.profileId}`).sort());
   });
