@@ -1,7 +1,6 @@
 import {
   chartEcg, ECG_GAIN_MM_PER_MV, ECG_MAX_CHARTED_SECONDS, ECG_PAPER_SPEED_MM_PER_S, ECG_STRIP_SECONDS, EcgRecording, Profile,
 } from '@strive/domain';
-import PDFDocument from 'pdfkit';
 
 /** Millimetres to PDF points (1/72 inch). */
 const mm = (value: number) => (value * 72) / 25.4;
@@ -119,6 +118,8 @@ function drawTrace(doc: PDFKit.PDFDocument, top: number, points: readonly (reado
  * heart rate and classification.
  */
 export async function renderEcgPdf(profile: Profile, recordings: readonly EcgRecording[]): Promise<Buffer> {
+  // Loaded on the first PDF, not at start-up: pdfkit and its fonts are 4 MB of every process's heap.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4', layout: 'landscape', margin: 0, autoFirstPage: false,
     info: { Title: `ECG of ${printable(profile.name)}`, Author: 'Strive', Subject: 'ECG recording', Creator: 'Strive API' },

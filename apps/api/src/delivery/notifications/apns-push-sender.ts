@@ -1,5 +1,4 @@
 import { DevicePlatform, PushBatchResult, PushMessage, PushSender } from '@strive/domain';
-import { importPKCS8, SignJWT } from 'jose';
 import { ClientHttp2Session, connect, constants } from 'node:http2';
 import { ApnsSettings } from '../../config/push-sender-config';
 import { batchResult, forEachConcurrently, PUSH_CONCURRENCY, PUSH_REQUEST_TIMEOUT_MS, TokenOutcome } from './concurrent-sends';
@@ -124,6 +123,7 @@ export class ApnsPushSender implements PushSender {
 
   private async sign(): Promise<{ readonly value: string; readonly issuedAt: number }> {
     const issuedAt = Date.now();
+    const { importPKCS8, SignJWT } = await import('jose'); // loaded by the first sender that signs, not at start-up
     const key = await importPKCS8(this.settings.privateKey, 'ES256');
     const value = await new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: this.settings.keyId })

@@ -1,5 +1,4 @@
 import { DevicePlatform, PushBatchResult, PushMessage, PushSender } from '@strive/domain';
-import { importPKCS8, SignJWT } from 'jose';
 import { FcmSettings } from '../../config/push-sender-config';
 import { batchResult, forEachConcurrently, PUSH_CONCURRENCY, PUSH_REQUEST_TIMEOUT_MS, TokenOutcome } from './concurrent-sends';
 
@@ -76,6 +75,7 @@ export class FcmPushSender implements PushSender {
 
   private async requestToken(): Promise<AccessToken> {
     const issuedAt = Math.floor(this.now() / 1000);
+    const { importPKCS8, SignJWT } = await import('jose'); // loaded by the first sender that signs, not at start-up
     const key = await importPKCS8(this.settings.privateKey, 'RS256');
     const assertion = await new SignJWT({ scope: SCOPE })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(this.settings.privateKeyId ? { kid: this.settings.privateKeyId } : {}) })
