@@ -26,22 +26,28 @@ describe('leaderboard/ serialized answers', () => {
     await test.runScoring();
   };
 
+  /** An INDIVIDUAL DAILY 10,000-steps challenge of 2026-03-02..08 (admin's), joined by `members`. */
+  const dailyChallenge = async (fields: Record<string, string>, members: readonly CreatedTestProfile[]): Promise<string> => {
+    const challenge = (
+      await test.http
+        .post('/api/v1/challenge/')
+        .set(auth(admin))
+        .send({ type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000, start: '2026-03-02T00:00:00Z', end: '2026-03-09T00:00:00Z', ...fields })
+        .expect(201)
+    ).body.public_id as string;
+    for (const profile of members) {
+      await test.http.post(`/api/v1/challenge/${challenge}/member/`).set(auth(profile.bearer)).send({ profile: profile.publicId }).expect(201);
+    }
+    return challenge;
+  };
+
   beforeAll(async () => {
     test = await startTestApp({ clock });
     credentials = await createClientApp(test);
     admin = await adminBearer(test, credentials);
     ann = await createProfile(test, admin, { name: 'Ann' });
     bob = await createProfile(test, admin, { name: 'Bob' });
-    id = (
-      await test.http
-        .post('/api/v1/challenge/')
-        .set(auth(admin))
-        .send({ title: 'C', type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000, start: '2026-03-02T00:00:00Z', end: '2026-03-09T00:00:00Z' })
-        .expect(201)
-    ).body.public_id;
-    for (const profile of [ann, bob]) {
-      await test.http.post(`/api/v1/challenge/${id}/member/`).set(auth(profile.bearer)).send({ profile: profile.publicId }).expect(201);
-    }
+    id = await dailyChallenge({ title: 'C' }, [ann, bob]);
     await steps(ann, '2026-03-04', 12000);
     await steps(bob, '2026-03-04', 8000);
   });
@@ -115,16 +121,7 @@ describe('leaderboard/ serialized answers', () => {
     admin = await adminBearer(test, credentials);
     const dee = await createProfile(test, admin, { name: 'Dee' });
     const eli = await createProfile(test, admin, { name: 'Eli' });
-    const streak = (
-      await test.http
-        .post('/api/v1/challenge/')
-        .set(auth(admin))
-        .send({ title: 'S', type: 'INDIVIDUAL', goal: 'DAILY', goal_type: 'STEPS', goal_value: 10000, repetition: 'STREAK', start: '2026-03-02T00:00:00Z', end: '2026-03-09T00:00:00Z' })
-        .expect(201)
-    ).body.public_id;
-    for (const profile of [dee, eli]) {
-      await test.http.post(`/api/v1/challenge/${streak}/member/`).set(auth(profile.bearer)).send({ profile: profile.publicId }).expect(201);
-    }
+    const streak = await dailyChallenge({ title: 'S', repetition: 'STREAK' }, [dee, eli]);
     // Days 0 and 2 for Dee (best run 1), days 1 and 2 for Eli (2).
     await steps(dee, '2026-03-02', 12000);
     await steps(dee, '2026-03-04', 12000);

@@ -19,6 +19,7 @@ export const MAX_SHARED_CALENDARS = 256;
 const CALENDARS = new Map<string, PeriodCalendar>();
 /** Local dates a calendar keeps (localDateAt) before its memo is emptied. */
 const MAX_LOCAL_DATES_MEMO = 4_096;
+
 /** The calendar of a rules object already asked for (challenges are immutable): no key to build. */
 const BY_RULES = new WeakMap<PeriodRules, PeriodCalendar>();
 
