@@ -1,4 +1,4 @@
-import { RepetitionState } from './repetition';
+import { RepetitionState, sameRepetitionState } from './repetition';
 
 /**
  * What a member's counted records add up to in one period, in every metric (challenge totals):
@@ -73,4 +73,32 @@ export interface MemberPeriodScore {
   /** The member's counted records in the period in every metric (challenge totals). */
   readonly totals: ActivityTotals;
   readonly updatedAt: Date;
+}
+
+const timeOf = (instant: Date | null) => instant?.getTime() ?? null;
+
+/**
+ * Whether a computed score holds what the stored one does (everything a rescore computes: all
+ * but the key and updatedAt). A rescore leaves such a row alone: a rule change or a resent day
+ * recomputes mostly rows as they were, and sending them to storage only to compare them there
+ * made a whole challenge's rescore send every row (docs/benchmarks.md "Twenty-first session").
+ */
+export function sameScore(stored: MemberPeriodScore, computed: MemberPeriodScore): boolean {
+  return (
+    stored.teamId === computed.teamId &&
+    stored.periodStart.getTime() === computed.periodStart.getTime() &&
+    stored.periodEnd.getTime() === computed.periodEnd.getTime() &&
+    stored.progress === computed.progress &&
+    stored.goalReached === computed.goalReached &&
+    timeOf(stored.goalReachedAt) === timeOf(computed.goalReachedAt) &&
+    timeOf(stored.reachedAt) === timeOf(computed.reachedAt) &&
+    sameRepetitionState(stored.repetition, computed.repetition) &&
+    stored.firedThresholds.length === computed.firedThresholds.length &&
+    stored.firedThresholds.every((threshold, i) => threshold === computed.firedThresholds[i]) &&
+    stored.totals.distance === computed.totals.distance &&
+    stored.totals.steps === computed.totals.steps &&
+    stored.totals.calories === computed.totals.calories &&
+    stored.totals.durationSeconds === computed.totals.durationSeconds &&
+    stored.totals.points === computed.totals.points
+  );
 }

@@ -68,6 +68,30 @@ describe(RescoreMemberUseCase.name, () => {
     expect(outbox.events.map((e) => e.event)).toEqual(['partial_period_goal_reached', 'challenge_period_goal_reached']);
   });
 
+  it('writes only the periods whose score changed, and nothing when the same data is rescored again', async () => {
+    history.add({
+      dailySummaries: [Records.dailySummary({ date: '2026-03-03', steps: 6_000 }), Records.dailySummary({ date: '2026-03-04', steps: 12_000 })],
+    });
+    const twoDays = { challenge, member, from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-05T00:00:00Z') };
+    await sut.execute(twoDays);
+    const saved = jest.spyOn(scores, 'saveMany');
+    clock.set('2026-03-05T08:00:00Z');
+    history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-04', source: 'FITBIT', steps: 1_000 })] });
+
+    const changed = await sut.execute(twoDays);
+    const same = await sut.execute(twoDays);
+
+    // Both periods (1: 03-03, 2: 03-04) are computed each time; only 03-04 moved (12,000 + 1,000 = 13,000).
+    expect(changed.scores.map((s) => [s.periodIndex, s.progress])).toEqual([[1, 6_000], [2, 13_000]]);
+    expect(same.scores.map((s) => [s.periodIndex, s.progress])).toEqual([[1, 6_000], [2, 13_000]]);
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(saved.mock.calls[0][0].map((s) => [s.periodIndex, s.progress])).toEqual([[2, 13_000]]);
+    // The unchanged period keeps the time it was last written.
+    expect(scores.all().map((s) => [s.periodIndex, s.updatedAt.toISOString()])).toEqual([
+      [1, '2026-03-04T12:00:00.000Z'], [2, '2026-03-05T08:00:00.000Z'],
+    ]);
+  });
+
   it('rescores every period a range touches, and only those', async () => {
     const workoutChallenge = ChallengeMother.create({ dataSource: 'workout', goalType: 'DISTANCE', goalValue: 5_000 });
     history.add({

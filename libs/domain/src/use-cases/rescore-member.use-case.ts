@@ -1,5 +1,5 @@
 import { Challenge } from '../challenge/challenge';
-import { MemberPeriodScore, ZERO_TOTALS } from '../challenge/member-period-score';
+import { MemberPeriodScore, sameScore, ZERO_TOTALS } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
 import { detectThresholdCrossing } from '../challenge/progress';
 import {
@@ -63,7 +63,7 @@ export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, no
 
 /**
  * Recomputes one member's scores for the periods that an instant range touches (and only those),
- * from the member's de-duplicated history, stores them, and appends one threshold event per
+ * from the member's de-duplicated history, stores those that changed, and appends one threshold event per
  * period whose new score crosses a not-yet-fired threshold (INDIVIDUAL challenges).
  * Where the challenge keeps it (keepsRepetitionState), the repetition state of each stored period
  * (MemberPeriodScore.repetition) is cumulative: it folds on from the stored state of the period
@@ -160,7 +160,13 @@ export class RescoreMemberUseCase {
       stateful && last < calendar.count - 1 && !sameRepetitionState(stored, state)
         ? await this.carryState(calendar, challenge, member, last + 1, state, now)
         : [];
-    await this.scores.saveMany(carried.length > 0 ? [...scores, ...carried] : scores);
+    // Only what changed is written: a period computed as it is stored stays as it is (its
+    // updatedAt too), and its board is not told of a change.
+    const changed = scores.filter((score) => {
+      const before = previous.get(score.periodIndex);
+      return before === undefined || !sameScore(before, score);
+    });
+    if (changed.length + carried.length > 0) await this.scores.saveMany(carried.length > 0 ? [...changed, ...carried] : changed);
     if (events.length > 0) await this.outbox.append(events);
     return { status: 'rescored', scores, carried, events };
   }
