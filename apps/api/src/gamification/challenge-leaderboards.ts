@@ -30,16 +30,25 @@ export interface ProfileBoardPage {
   readonly teamNames: ReadonlyMap<string, string>;
 }
 
-/** A serialized leaderboard/ answer around its requester entry: head + requester + tail. */
+/**
+ * A serialized leaderboard/ answer around its requester entry: head + requester + tail, as UTF-8
+ * bytes: an answer is then one copy of them, not a joined string to measure and encode again.
+ */
 export interface SerializedPage {
-  readonly head: string;
-  readonly tail: string;
+  readonly head: Buffer;
+  readonly tail: Buffer;
 }
 
 /** How the controller serializes leaderboard/: the page once, the requester's entry per request. */
 export interface ProfileBoardRender {
   page(page: ProfileBoardPage): SerializedPage;
   requester(page: ProfileBoardPage): string;
+}
+
+const NULL = Buffer.from('null');
+
+function bytesAround(page: SerializedPage, requester: Buffer): Buffer {
+  return Buffer.concat([page.head, requester, page.tail], page.head.length + requester.length + page.tail.length);
 }
 
 /** team/: a page of the team ranking and the requester's team entry. */
@@ -91,7 +100,7 @@ export class ChallengeLeaderboards {
     selection: PeriodSelection,
     requestKey: string,
     render: ProfileBoardRender,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const snapshot = await this.views.visibleWithVersion(principal, challengeId);
     const { challenge } = snapshot;
     const requester = principal.kind === 'profile' ? principal.profileId : null;
@@ -122,9 +131,9 @@ export class ChallengeLeaderboards {
         page = render.page(shown);
         if (teamIds.every((teamId) => teamId === null)) this.boards.keep(profiles, key, page);
       }
-      return `${page.head}${render.requester(shown)}${page.tail}`;
+      return bytesAround(page, Buffer.from(render.requester(shown)));
     }
-    return `${page.head}null${page.tail}`;
+    return bytesAround(page, NULL);
   }
 
   /** team/: the team ranking of a period (TEAM challenges). */

@@ -33,7 +33,7 @@ export class ChallengeLeaderboardController {
     @Query() query: LeaderboardQuery,
     @RequestUrl() url: ApiUrl,
     @Res({ passthrough: true }) response: FastifyReply,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const selection = { dateRange: query.date_range, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
     const entry = (page: ProfileBoardPage, e: ProfileBoardPage['results'][number]) =>
       presentProfileEntry(e, page.members.get(e.profileId as string), page.teamNames, url, principal);
@@ -50,7 +50,7 @@ export class ChallengeLeaderboardController {
           results: page.results.map((e) => entry(page, e)),
         };
         const teams: LeaderboardProfileAndTeam['teams'] = page.teams.map((e) => presentTeamEntry(e, page.teamNames));
-        return { head: `${JSON.stringify(head).slice(0, -1)},"requester":`, tail: `,"teams":${JSON.stringify(teams)}}` };
+        return { head: Buffer.from(`${JSON.stringify(head).slice(0, -1)},"requester":`), tail: Buffer.from(`,"teams":${JSON.stringify(teams)}}`) };
       },
       requester: (page) => JSON.stringify(page.requester ? entry(page, page.requester) : null),
     });
