@@ -80,8 +80,9 @@ const timeOf = (instant: Date | null) => instant?.getTime() ?? null;
 /**
  * Whether a computed score holds what the stored one does (everything a rescore computes: all
  * but the key and updatedAt). A rescore leaves such a row alone: a rule change or a resent day
- * recomputes mostly rows as they were, and sending them to storage only to compare them there
- * made a whole challenge's rescore send every row (docs/benchmarks.md "Twenty-first session").
+ * recomputes mostly rows as they were, and sending them to storage only to be compared there
+ * made a rule change over a challenge's stored scores send every one of them (docs/benchmarks.md
+ * "Twenty-first session").
  */
 export function sameScore(stored: MemberPeriodScore, computed: MemberPeriodScore): boolean {
   return (
