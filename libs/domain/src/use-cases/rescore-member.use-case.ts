@@ -63,8 +63,8 @@ export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, no
 
 /**
  * Recomputes one member's scores for the periods that an instant range touches (and only those),
- * from the member's de-duplicated history, stores those that changed, and appends one threshold event per
- * period whose new score crosses a not-yet-fired threshold (INDIVIDUAL challenges).
+ * from the member's de-duplicated history, stores those that changed, and appends one threshold
+ * event per period whose new score crosses a not-yet-fired threshold (INDIVIDUAL challenges).
  * Where the challenge keeps it (keepsRepetitionState), the repetition state of each stored period
  * (MemberPeriodScore.repetition) is cumulative: it folds on from the stored state of the period
  * before the first affected one, and when the state of the last affected period changes, the later
@@ -166,7 +166,8 @@ export class RescoreMemberUseCase {
       const before = previous.get(score.periodIndex);
       return before === undefined || !sameScore(before, score);
     });
-    if (changed.length + carried.length > 0) await this.scores.saveMany(carried.length > 0 ? [...changed, ...carried] : changed);
+    const written = [...changed, ...carried];
+    if (written.length > 0) await this.scores.saveMany(written);
     if (events.length > 0) await this.outbox.append(events);
     return { status: 'rescored', scores, carried, events };
   }
