@@ -38,6 +38,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
 import { apiClient } from './support/api-client';
+import { postgresCpuMs } from './support/process-cpu';
 
 const ROOT = join(__dirname, '..');
 const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'dist'));
@@ -294,10 +295,14 @@ async function main(): Promise<void> {
     await pool.query('VACUUM ANALYZE member_period_score, health_record');
     const challenge = await challenges.findById(appId, challengeId);
     const loadBefore = load();
+    const [jsCpu, postgresCpu] = [process.cpuUsage(), postgresCpuMs()];
     t = performance.now();
     const members = await profiled(`day-${size}`, () => rescorer.execute({ challenge, from: new Date(today), to: new Date(today + DAY_MS) }));
     const daySeconds = round((performance.now() - t) / 1000);
-    log('one more day rescored', { size, members, insertSeconds, seconds: daySeconds, load: loadBefore });
+    const used = process.cpuUsage(jsCpu);
+    // CPU seconds of this process (the day's JavaScript) and of every PostgreSQL process while it ran.
+    const cpu = { js: round((used.user + used.system) / 1e6), postgres: round((postgresCpuMs() - postgresCpu) / 1000) };
+    log('one more day rescored', { size, members, insertSeconds, seconds: daySeconds, cpu, load: loadBefore });
 
     // ---- 3. scores as SQL computes them from the records (today, 200 members; every member has a row, an empty score too) ----
     const check = await pool.query(
@@ -312,7 +317,7 @@ async function main(): Promise<void> {
       [challengeId, new Date(today)],
     );
     log('stored scores of today against the records', check.rows[0]);
-    summary.push({ size, wholeSeconds: whole.seconds, oneMoreDaySeconds: daySeconds, duringP95: (whole.leaderboardDuring as any)?.p95, idleP95: (whole.leaderboardIdle as any)?.p95, check: check.rows[0] });
+    summary.push({ size, wholeSeconds: whole.seconds, oneMoreDaySeconds: daySeconds, oneMoreDayCpu: cpu, duringP95: (whole.leaderboardDuring as any)?.p95, idleP95: (whole.leaderboardIdle as any)?.p95, check: check.rows[0] });
   }
   log('summary', summary);
   await context.close();

@@ -118,6 +118,21 @@ describeContract('ScoreRepository', (world) => {
     expect(byProfileAndPeriod(await world().scores.findForChallenge(ID.challenge1, 0, 9))).toEqual([reached, again, p1day2, p2day1]);
   });
 
+  it('reads back every double as it was written, to the last bit', async () => {
+    // 0.1 + 0.2 is 0.30000000000000004 (17 significant digits); 2 ** 53 - 1 the largest exact
+    // integer; 5e-324 the smallest subnormal; 1 / 3 has no short decimal form.
+    const exact = {
+      ...p1day1, progress: 0.1 + 0.2, firedThresholds: [1 / 3, 2 / 3],
+      totals: { distance: 1 / 3, steps: 2 ** 53 - 1, calories: 5e-324, durationSeconds: 1.7976931348623157e308, points: -0.1 - 0.2 },
+    };
+    await world().scores.saveMany([exact]);
+    const [read] = await world().scores.findForMember(ID.challenge1, ID.profile1, [1]);
+    expect(read.progress).toBe(0.30000000000000004);
+    expect(read.firedThresholds).toEqual([0.3333333333333333, 0.6666666666666666]);
+    expect(read.totals).toEqual({ distance: 0.3333333333333333, steps: 9_007_199_254_740_991, calories: 5e-324, durationSeconds: 1.7976931348623157e308, points: -0.30000000000000004 });
+    expect(read).toEqual(exact);
+  });
+
   it("writes a member's new and stored periods of one call, and leaves the stored periods between them that it was not given", async () => {
     // Stored: challenge1 x profile1 periods 0, 1 and 2, challenge2 x profile1 period 0. Given: period 0 changed, a new
     // period 4 (1 and 2 lie between them and are not given), and challenge2's period 0 changed.

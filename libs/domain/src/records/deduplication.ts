@@ -180,29 +180,43 @@ export function aggregatedDailySummaryId(date: string): string {
  * Ordered by profile, then date.
  */
 export function mergeDailySummaries(summaries: readonly DailySummary[]): DailySummary[] {
-  const byDay = new Map<string, DailySummary[]>();
+  // By profile, then by date: no key string per summary (this runs once per member and challenge
+  // rescored, over up to hundreds of summaries).
+  const byProfile = new Map<string, Map<string, DailySummary[]>>();
   for (const summary of summaries) {
-    const key = `${summary.profileId}\u0000${summary.date}`;
-    const day = byDay.get(key);
+    let days = byProfile.get(summary.profileId);
+    if (!days) byProfile.set(summary.profileId, (days = new Map()));
+    const day = days.get(summary.date);
     if (day) day.push(summary);
-    else byDay.set(key, [summary]);
+    else days.set(summary.date, [summary]);
   }
-  return [...byDay.entries()]
-    .sort(([a], [b]) => compareText(a, b))
-    .map(([, day]) => (day.length === 1 ? day[0] : mergeDay(day)));
+  const merged: DailySummary[] = [];
+  for (const profileId of [...byProfile.keys()].sort(compareText)) {
+    const days = byProfile.get(profileId) as Map<string, DailySummary[]>;
+    for (const date of [...days.keys()].sort(compareText)) {
+      const day = days.get(date) as DailySummary[];
+      merged.push(day.length === 1 ? day[0] : mergeDay(day));
+    }
+  }
+  return merged;
 }
 
 function mergeDay(day: readonly DailySummary[]): DailySummary {
-  const max = (field: 'distance' | 'steps' | 'calories' | 'activeDurationSeconds') =>
-    Math.max(...day.map((s) => s[field]));
+  let { distance, steps, calories, activeDurationSeconds } = day[0];
+  for (const summary of day) {
+    distance = Math.max(distance, summary.distance);
+    steps = Math.max(steps, summary.steps);
+    calories = Math.max(calories, summary.calories);
+    activeDurationSeconds = Math.max(activeDurationSeconds, summary.activeDurationSeconds);
+  }
   return {
     profileId: day[0].profileId,
     source: 'AGGREGATED',
     externalId: aggregatedDailySummaryId(day[0].date),
     date: day[0].date,
-    distance: max('distance'),
-    steps: max('steps'),
-    calories: max('calories'),
-    activeDurationSeconds: max('activeDurationSeconds'),
+    distance,
+    steps,
+    calories,
+    activeDurationSeconds,
   };
 }

@@ -1,6 +1,6 @@
 import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository } from '@strive/domain';
 import { arrayLiteral, ArrayElement } from '../shared/array-literal';
-import { changedMembers, Db, epochMs, fromEpochMs, fromEpochMsOrNull, recordLeaderboardChanges, Row } from '../shared/db';
+import { changedMembers, Db, epochMs, epochMsOf, fromEpochMs, fromEpochMsOrNull, jsonRows, recordLeaderboardChanges, Row } from '../shared/db';
 
 /** The period totals a member's row of challenge_member sums up (see saveMany). */
 export const TOTALS = ['total_distance', 'total_steps', 'total_calories', 'total_duration_seconds', 'total_points'] as const;
@@ -18,13 +18,10 @@ const isInstant = (column: keyof typeof SCORE_COLUMN_TYPES) => SCORE_COLUMN_TYPE
 const SCORE_COLUMNS = SCORE_COLUMN_NAMES.join(', ');
 
 /**
- * The columns toScore reads: its instants as epoch milliseconds (seven a row), the fired
- * thresholds as JSON (JSON.parse reads the array; the driver's array parser walked its text
- * character by character, the third largest allocator of a day's rescoring).
+ * The values toScore reads, read with jsonRows (in SCORE_COLUMN_NAMES order): its instants as
+ * epoch milliseconds (seven a row), the fired thresholds as a JSON array.
  */
-export const SCORE_READ = SCORE_COLUMN_NAMES.map((c) =>
-  isInstant(c) ? epochMs(c) : c === 'fired_thresholds' ? 'to_json(fired_thresholds) AS fired_thresholds' : c,
-).join(', ');
+export const SCORE_READ: readonly string[] = SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? epochMsOf(c) : c));
 
 /** How a column travels to saveMany's statement: instants as epoch milliseconds, thresholds as the text of their array. */
 const paramTypeOf = (column: keyof typeof SCORE_COLUMN_TYPES) =>
@@ -140,34 +137,39 @@ const SCORED = [
   'best_run_at', 'reached_count', 'reached_count_at', 'fired_thresholds', ...TOTALS,
 ] as const;
 
-export function toScore(row: Row): MemberPeriodScore {
+/** A score read with SCORE_READ. */
+export function toScore(values: readonly unknown[]): MemberPeriodScore {
+  const [
+    challengeId, profileId, teamId, periodIndex, periodStart, periodEnd, progress, goalReached, goalReachedAt, reachedAt, currentRun,
+    bestRun, bestRunAt, reachedCount, reachedCountAt, firedThresholds, distance, steps, calories, durationSeconds, points, updatedAt,
+  ] = values;
   return {
-    challengeId: row.challenge_id as string,
-    profileId: row.profile_id as string,
-    teamId: (row.team_id as string | null) ?? null,
-    periodIndex: Number(row.period_index),
-    periodStart: fromEpochMs(row.period_start),
-    periodEnd: fromEpochMs(row.period_end),
-    progress: Number(row.progress),
-    goalReached: row.goal_reached as boolean,
-    goalReachedAt: fromEpochMsOrNull(row.goal_reached_at),
-    reachedAt: fromEpochMsOrNull(row.reached_at),
+    challengeId: challengeId as string,
+    profileId: profileId as string,
+    teamId: (teamId as string | null) ?? null,
+    periodIndex: Number(periodIndex),
+    periodStart: fromEpochMs(periodStart),
+    periodEnd: fromEpochMs(periodEnd),
+    progress: Number(progress),
+    goalReached: goalReached as boolean,
+    goalReachedAt: fromEpochMsOrNull(goalReachedAt),
+    reachedAt: fromEpochMsOrNull(reachedAt),
     repetition: {
-      currentRun: Number(row.current_run),
-      bestRun: Number(row.best_run),
-      bestRunAt: fromEpochMsOrNull(row.best_run_at),
-      reachedCount: Number(row.reached_count),
-      reachedCountAt: fromEpochMsOrNull(row.reached_count_at),
+      currentRun: Number(currentRun),
+      bestRun: Number(bestRun),
+      bestRunAt: fromEpochMsOrNull(bestRunAt),
+      reachedCount: Number(reachedCount),
+      reachedCountAt: fromEpochMsOrNull(reachedCountAt),
     },
-    firedThresholds: ((row.fired_thresholds as number[]) ?? []).map(Number),
+    firedThresholds: ((firedThresholds as unknown[]) ?? []).map(Number),
     totals: {
-      distance: Number(row.total_distance),
-      steps: Number(row.total_steps),
-      calories: Number(row.total_calories),
-      durationSeconds: Number(row.total_duration_seconds),
-      points: Number(row.total_points),
+      distance: Number(distance),
+      steps: Number(steps),
+      calories: Number(calories),
+      durationSeconds: Number(durationSeconds),
+      points: Number(points),
     },
-    updatedAt: fromEpochMs(row.updated_at),
+    updatedAt: fromEpochMs(updatedAt),
   };
 }
 
@@ -218,22 +220,23 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   constructor(private readonly db: Db) {}
 
   async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
-    const rows: Row[] = periodIndexes
-      ? await this.db.query(
-          `SELECT ${SCORE_READ} FROM member_period_score WHERE ${membersOf('= $2')} AND period_index = ANY($3::int[])
-           ORDER BY period_index`,
+    const rows = periodIndexes
+      ? await jsonRows(
+          this.db,
+          SCORE_READ,
+          `FROM member_period_score WHERE ${membersOf('= $2')} AND period_index = ANY($3::int[])`,
           [challengeId, profileId, [...periodIndexes]],
+          'period_index',
         )
-      : await this.db.query(
-          `SELECT ${SCORE_READ} FROM member_period_score WHERE ${membersOf('= $2')} ORDER BY period_index`,
-          [challengeId, profileId],
-        );
+      : await jsonRows(this.db, SCORE_READ, `FROM member_period_score WHERE ${membersOf('= $2')}`, [challengeId, profileId], 'period_index');
     return rows.map(toScore);
   }
 
   async findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
-    const rows: Row[] = await this.db.query(
-      `SELECT ${SCORE_READ} FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
+    const rows = await jsonRows(
+      this.db,
+      SCORE_READ,
+      'FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3',
       [challengeId, fromIndex, toIndex],
     );
     return rows.map(toScore);

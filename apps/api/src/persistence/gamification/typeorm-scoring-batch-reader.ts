@@ -3,15 +3,13 @@ import {
   PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch,
   ScoringBatchReader, ScoringSpan, storedPeriodsRead, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
 } from '@strive/domain';
-import { SCORED_COLUMNS, scoredFields } from '../records/typeorm-activity.repository';
+import { SCORED_COLUMNS, scoredFields, scoredProfile } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
 import { arrayLiteral } from '../shared/array-literal';
-import { Db, Row } from '../shared/db';
+import { Db, jsonRows, Row } from '../shared/db';
 import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
 import { SCORE_READ, toScore } from './typeorm-score.repository';
-
-type RecordRow = Parameters<typeof scoredFields>[0] & { profile_id: string };
 
 const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> => {
   const map = new Map<string, T[]>();
@@ -74,17 +72,21 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     const ids = arrayLiteral(profileIds);
     // subtype '' as the per-profile reads (only measurements have another): with it the page index
     // (app_id, profile_id, type, subtype, time) bounds the time too, not only the profile's type.
-    const days: RecordRow[] = kinds.workouts
+    const days = kinds.workouts
       ? []
-      : await db.query(
-          `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
+      : await jsonRows(
+          db,
+          SCORED_COLUMNS,
+          `FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND subtype = '' AND time >= $3 AND time <= $4`,
           // A daily summary is filed at 00:00 UTC of its date (not the session's time zone's midnight).
           [appId, ids, new Date(`${span.firstDate}T00:00:00Z`), new Date(`${span.lastDate}T00:00:00Z`)],
         );
-    const sessions: RecordRow[] = kinds.workouts
-      ? await db.query(
-          `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
+    const sessions = kinds.workouts
+      ? await jsonRows(
+          db,
+          SCORED_COLUMNS,
+          `FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'workout' AND subtype = '' AND time >= $3 AND time < $4`,
           [appId, ids, new Date(span.from.getTime() - WORKOUT_LOOK_BEHIND_MS), span.to],
         )
@@ -95,8 +97,8 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
       [appId, ids, span.from, span.to],
     );
     return new PrefetchedActivity(
-      group(days.map((row) => dailySummaryOf(row.profile_id, scoredFields(row)))),
-      group(sessions.map((row) => workoutOf(row.profile_id, scoredFields(row)))),
+      group(days.map((row) => dailySummaryOf(scoredProfile(row), scoredFields(row)))),
+      group(sessions.map((row) => workoutOf(scoredProfile(row), scoredFields(row)))),
       group(events.map(toPointsEvent)),
     );
   }
@@ -106,12 +108,13 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
    * per-profile ActivityRepository (subtype '', both bounds included, by time, source, external id).
    */
   static async loadProfile(db: Db, appId: string, profileId: string, request: ProfileScoringRequest): Promise<PrefetchedActivity> {
-    const read = (type: string, from: Date, to: Date): Promise<RecordRow[]> =>
-      db.query(
-        `SELECT profile_id, ${SCORED_COLUMNS} FROM health_record
-         WHERE app_id = $1 AND profile_id = $2 AND type = $3 AND subtype = '' AND time >= $4 AND time <= $5
-         ORDER BY time, source, external_id`,
+    const read = (type: string, from: Date, to: Date): Promise<unknown[][]> =>
+      jsonRows(
+        db,
+        SCORED_COLUMNS,
+        `FROM health_record WHERE app_id = $1 AND profile_id = $2 AND type = $3 AND subtype = '' AND time >= $4 AND time <= $5`,
         [appId, profileId, type, from, to],
+        'time, source, external_id',
       );
     const days = request.dates
       ? await read('daily_summary', new Date(`${request.dates.first}T00:00:00Z`), new Date(`${request.dates.last}T00:00:00Z`))
@@ -155,7 +158,7 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
 class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
   private constructor(private readonly byMember: Map<string, MemberPeriodScore[]>) {}
 
-  private static of(rows: Row[]): PrefetchedScores {
+  private static of(rows: unknown[][]): PrefetchedScores {
     const byMember = new Map<string, MemberPeriodScore[]>();
     for (const score of rows.map(toScore)) {
       const key = `${score.challengeId} ${score.profileId}`;
@@ -175,8 +178,10 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
    * million rows: quadratic in the members; docs/benchmarks.md "Scoring speed").
    */
   static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {
-    return PrefetchedScores.of(await db.query(
-      `SELECT ${SCORE_READ} FROM member_period_score
+    return PrefetchedScores.of(await jsonRows(
+      db,
+      SCORE_READ,
+      `FROM member_period_score
        WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index BETWEEN $4 AND $5`,
       [appId, challengeId, arrayLiteral(profileIds), first, last],
     ));
@@ -190,8 +195,10 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
    */
   static async loadProfile(db: Db, appId: string, profileId: string, ranges: ProfileScoringRequest['scores']): Promise<PrefetchedScores> {
     if (ranges.length === 0) return new PrefetchedScores(new Map());
-    return PrefetchedScores.of(await db.query(
-      `SELECT ${SCORE_READ} FROM unnest($3::uuid[], $4::int[], $5::int[]) AS r(cid, first_index, last_index)
+    return PrefetchedScores.of(await jsonRows(
+      db,
+      SCORE_READ,
+      `FROM unnest($3::uuid[], $4::int[], $5::int[]) AS r(cid, first_index, last_index)
        CROSS JOIN LATERAL (
          SELECT * FROM member_period_score s
          WHERE s.app_id = $1 AND s.challenge_id = r.cid AND s.profile_id = $2 AND s.period_index BETWEEN r.first_index AND r.last_index

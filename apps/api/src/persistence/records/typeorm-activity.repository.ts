@@ -1,31 +1,29 @@
 import {
   ActivityRepository, DailySummary, dailySummaryOf, RecordDateRange, RecordTimeRange, ScoredRecordFields, Source, Workout, workoutOf,
 } from '@strive/domain';
-import { Db, epochMs, fromEpochMs } from '../shared/db';
+import { Db, epochMsOf, fromEpochMs, jsonRows } from '../shared/db';
 
 /** The fields of a record's data that scoring reads (the stored record may carry samples and more). */
 const FIELDS = ['date', 'distance', 'steps', 'calories', 'active_duration', 'type', 'duration', 'is_manual'] as const;
 
-interface Row extends Partial<Record<`f_${(typeof FIELDS)[number]}`, unknown>> {
-  source: Source;
-  external_id: string;
-  /** Epoch milliseconds. */
-  time: number | string;
-}
-
 /**
- * The columns scoredFields reads: the record's key, its time (epoch milliseconds) and those
- * fields, one column each (`f_<field>`, null when absent). Building one small JSON object per row
- * in SQL (jsonb_build_object) took 5 us a row, twice the cost of the read itself, on the 9,000
- * records of a rescoring batch (docs/benchmarks.md "Scoring speed").
+ * The values scoredFields reads, read with jsonRows: the record's profile and key, its time (epoch
+ * milliseconds) and those fields, one value each (null when absent). Building one small JSON
+ * object per row in SQL (jsonb_build_object) took 5 us a row, twice the cost of the read itself,
+ * on the 9,000 records of a rescoring batch (docs/benchmarks.md "Scoring speed").
  */
-export const SCORED_COLUMNS = `source, external_id, ${epochMs('time')}, ${FIELDS.map((field) => `data->'${field}' AS f_${field}`).join(', ')}`;
+export const SCORED_COLUMNS: readonly string[] = [
+  'profile_id', 'source', 'external_id', epochMsOf('time'), ...FIELDS.map((field) => `data->'${field}'`),
+];
 
-/** The row as the domain's scoring views (dailySummaryOf, workoutOf) read it. */
-export function scoredFields(row: Row): ScoredRecordFields {
+/** The profile of a record read with SCORED_COLUMNS. */
+export const scoredProfile = (values: readonly unknown[]): string => values[0] as string;
+
+/** A record read with SCORED_COLUMNS, as the domain's scoring views (dailySummaryOf, workoutOf) read it. */
+export function scoredFields(values: readonly unknown[]): ScoredRecordFields {
   const data: Record<string, unknown> = {};
-  for (const field of FIELDS) data[field] = row[`f_${field}`] ?? null;
-  return { source: row.source, externalId: row.external_id, time: fromEpochMs(row.time), data };
+  for (let i = 0; i < FIELDS.length; i++) data[FIELDS[i]] = values[4 + i];
+  return { source: values[1] as Source, externalId: values[2] as string, time: fromEpochMs(values[3]), data };
 }
 
 /**
@@ -47,13 +45,15 @@ export class TypeOrmActivityRepository implements ActivityRepository {
     return rows.map((row) => workoutOf(profileId, scoredFields(row)));
   }
 
-  private range(profileId: string, type: string, from?: Date, to?: Date): Promise<Row[]> {
-    return this.dataSource.query(
-      `SELECT ${SCORED_COLUMNS} FROM health_record
+  private range(profileId: string, type: string, from?: Date, to?: Date): Promise<unknown[][]> {
+    return jsonRows(
+      this.dataSource,
+      SCORED_COLUMNS,
+      `FROM health_record
        WHERE app_id = (SELECT app_id FROM profile WHERE id = $1) AND profile_id = $1 AND type = $2 AND subtype = ''
-         AND ($3::timestamptz IS NULL OR time >= $3) AND ($4::timestamptz IS NULL OR time <= $4)
-       ORDER BY time, source, external_id`,
+         AND ($3::timestamptz IS NULL OR time >= $3) AND ($4::timestamptz IS NULL OR time <= $4)`,
       [profileId, type, from?.toISOString() ?? null, to?.toISOString() ?? null],
+      'time, source, external_id',
     );
   }
 }
