@@ -17,9 +17,10 @@
  *     the wait without adding a load of their own: back to back, one reader takes a core's worth of
  *     the web process and the database on a 2-core machine): p50/p95 of those, and of the same
  *     clients for 5 s before the PATCH.
- *  2. one more day: today's summary for every member inserted with SQL, then that day rescored for
- *     every member with the same use case in an application context of this process, built from
- *     the same compiled code as the API (BENCH_DIST, default ./dist).
+ *  2. one more day: today's summary for every member inserted with SQL, then (after VACUUM ANALYZE
+ *     and a CHECKPOINT) that day rescored for every member with the same use case in an application
+ *     context of this process, built from the same compiled code as the API (BENCH_DIST, default
+ *     ./dist); with the CPU seconds of this process (the day's JavaScript) and of PostgreSQL.
  *  3. checks: a sample of members' stored scores of one day against the steps in health_record.
  *
  * BENCH_SPLIT=1: the readers ask a web-only API process (JOBS_ENABLED=false) and the job runs in a
@@ -291,8 +292,12 @@ async function main(): Promise<void> {
     let t = performance.now();
     await insertDays(pool, appId, challengeId, today, today);
     const insertSeconds = round((performance.now() - t) / 1000);
-    // Dead rows of earlier runs (deleted scores, replaced summaries) out of the indexes: every run starts alike.
+    // Dead rows of earlier runs (deleted scores, replaced summaries) out of the indexes, and what
+    // the whole challenge and that VACUUM wrote flushed to disk: every run starts alike, alone or
+    // right after the whole challenge (without the CHECKPOINT the day ran during the flush of the
+    // whole challenge's writes, 1.0 s longer; docs/benchmarks.md "Twenty-second session").
     await pool.query('VACUUM ANALYZE member_period_score, health_record');
+    await pool.query('CHECKPOINT');
     const challenge = await challenges.findById(appId, challengeId);
     const loadBefore = load();
     const [jsCpu, postgresCpu] = [process.cpuUsage(), postgresCpuMs()];
