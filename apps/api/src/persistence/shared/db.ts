@@ -26,7 +26,7 @@ export const fromEpochMsOrNull = (value: unknown): Date | null => (value === nul
  * The rows of `SELECT <columns> <from>` (`from`: the FROM clause and what follows it, without
  * ORDER BY or LIMIT), in `orderBy`'s order, as arrays of the columns' JSON values: one json
  * document for them all. A bulk read costs the driver one string and one JSON.parse instead of a
- * row object and a string and a parse per value (a rescoring batch's 700 stored scores, 21 columns:
+ * row object and a string and a parse per value (a rescoring batch's 700 stored scores, 22 columns:
  * 4.8-6.0 ms of this process's CPU as rows, 1.4-2.4 ms as a document; docs/benchmarks.md
  * "Twenty-second session"). Numbers keep their exact value: PostgreSQL writes a float8 in JSON as
  * it writes it as text (shortest round-trip form); NaN and infinities come as strings.
