@@ -231,15 +231,13 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   constructor(private readonly db: Db) {}
 
   async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
-    const rows = periodIndexes
-      ? await jsonRows(
-          this.db,
-          SCORE_READ,
-          `FROM member_period_score WHERE ${membersOf('= $2')} AND period_index = ANY($3::int[])`,
-          [challengeId, profileId, [...periodIndexes]],
-          'period_index',
-        )
-      : await jsonRows(this.db, SCORE_READ, `FROM member_period_score WHERE ${membersOf('= $2')}`, [challengeId, profileId], 'period_index');
+    const rows = await jsonRows(
+      this.db,
+      SCORE_READ,
+      `FROM member_period_score WHERE ${membersOf('= $2')}${periodIndexes ? ' AND period_index = ANY($3::int[])' : ''}`,
+      periodIndexes ? [challengeId, profileId, [...periodIndexes]] : [challengeId, profileId],
+      'period_index',
+    );
     return rows.map(toScore);
   }
 
