@@ -259,6 +259,16 @@ describeContract('ScoreRepository', (world) => {
       { profile_id: ID.profile1, kept: 9000.35, points: 12.75, fresh: 9000.35 },
       { profile_id: ID.profile2, kept: 0.2, points: 0.3, fresh: 0.2 },
     ]);
+    // Whole numbers move by their difference without decimals: period 0 to 12,000 steps (from
+    // 9,000.25: 9,000.35 -> 12,000.1), then to 11,000 (whole to whole: -1,000) while period 1 goes
+    // from 0.1 to 3 (+2.9): 11,003.
+    await world().scores.saveMany([{ ...reached, totals: { ...reached.totals, steps: 12_000 } }]);
+    expect((await kept())[0]).toEqual({ profile_id: ID.profile1, kept: 12_000.1, points: 12.75, fresh: 12_000.1 });
+    await world().scores.saveMany([
+      { ...reached, totals: { ...reached.totals, steps: 11_000 } },
+      { ...p1day1, totals: { ...p1day1.totals, steps: 3 } },
+    ]);
+    expect((await kept())[0]).toEqual({ profile_id: ID.profile1, kept: 11_003, points: 12.75, fresh: 11_003 });
     await world().scores.deleteForChallenge(ID.challenge1);
     expect((await kept()).map((row) => [row.kept, row.points, row.fresh])).toEqual([[0, 0, 0], [0, 0, 0]]);
   });

@@ -133,14 +133,22 @@ const SCORE_VALUES: Record<string, (s: MemberPeriodScore) => ArrayElement> = {
 
 /**
  * How far a row moves its member's total `column` (saveMany): the exact decimal difference of the
- * new row's value and the stored one's (none for a new row), and 0 without converting either when
- * the value is the same (a rule change moves no total, one more day few rows' points, a first
- * scoring's empty periods nothing): a float-to-numeric conversion formats the double as text
- * first (glibc's printf in PostgreSQL's profile), and a day's batch of 700 rows with one total of
- * five changed took 23.0-24.9 ms instead of 26.3-27.1 ms (docs/benchmarks.md "Twenty-second session").
+ * new row's value and the stored one's (none for a new row). A float-to-numeric conversion formats
+ * the double as text first (glibc's printf; about 2 us each in PostgreSQL's profile), so it is
+ * avoided where the same decimal comes cheaper:
+ * - the value is the same: 0 (a rule change moves no total, one more day few rows' points, a first
+ *   scoring's empty periods nothing);
+ * - both are whole numbers below 10^15 (steps always; distance and calories often): their
+ *   difference is exact as a double and as a bigint, and equals the difference of their decimals
+ *   (a conversion keeps 15 significant digits: every such whole number exactly).
+ * docs/benchmarks.md "Twenty-second session" and "Twenty-third session".
  */
-const MOVED = (column: string) =>
-  `CASE WHEN s.${column} = coalesce(t.${column}, 0) THEN 0 ELSE s.${column}::numeric - coalesce(t.${column}::numeric, 0) END`;
+const MOVED = (column: string) => {
+  const [now, was] = [`s.${column}`, `coalesce(t.${column}, 0)`];
+  const whole = (x: string) => `${x} = trunc(${x}) AND abs(${x}) < 1e15::float8`;
+  return `CASE WHEN ${now} = ${was} THEN 0 WHEN ${whole(now)} AND ${whole(was)} THEN (${now} - ${was})::bigint::numeric
+    ELSE ${now}::numeric - coalesce(t.${column}::numeric, 0) END`;
+};
 
 /** What a rescore can change in a stored row (all but its key and updated_at). */
 const SCORED = [
