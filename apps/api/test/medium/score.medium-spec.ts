@@ -133,6 +133,32 @@ describeContract('ScoreRepository', (world) => {
     expect(read).toEqual(exact);
   });
 
+  it('reads back every instant as it was written, to the millisecond, across the supported range', async () => {
+    // Odd milliseconds at both ends of the range, before 1970 (negative epoch), just below a whole
+    // second, and two whose seconds as a double times 1,000 fall just short of the millisecond
+    // (2004-04-18T00:49:09.159Z and 1935-03-10T22:00:41.943Z: a Date of that number is 1 ms early).
+    const instants = {
+      periodStart: new Date('1900-01-01T00:00:00.001Z'), periodEnd: new Date('2099-12-31T23:59:59.999Z'),
+      goalReachedAt: new Date('2026-03-02T18:30:00.999Z'), reachedAt: new Date('1969-12-31T23:59:59.999Z'),
+      updatedAt: new Date('2004-04-18T00:49:09.159Z'),
+    };
+    const exact = {
+      ...p1day1, ...instants, goalReached: true,
+      repetition: { currentRun: 1, bestRun: 2, bestRunAt: new Date('1935-03-10T22:00:41.943Z'), reachedCount: 3, reachedCountAt: new Date('2099-12-31T23:59:59.001Z') },
+    };
+    await world().scores.saveMany([exact]);
+    const [read] = await world().scores.findForMember(ID.challenge1, ID.profile1, [1]);
+    expect(read.periodStart.toISOString()).toBe('1900-01-01T00:00:00.001Z');
+    expect(read.reachedAt?.toISOString()).toBe('1969-12-31T23:59:59.999Z');
+    expect(read.updatedAt.toISOString()).toBe('2004-04-18T00:49:09.159Z');
+    expect(read).toEqual(exact);
+    const outcome = (await world().scores.findOutcomesForChallenge(ID.challenge1, 1, 1)).find((o) => o.profileId === ID.profile1);
+    expect([outcome?.goalReachedAt, outcome?.reachedAt]).toEqual([instants.goalReachedAt, instants.reachedAt]);
+    const streak = (await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STREAK')).find((o) => o.profileId === ID.profile1);
+    const count = (await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STICK TO IT')).find((o) => o.profileId === ID.profile1);
+    expect([streak?.scoreAt, count?.scoreAt]).toEqual([new Date('1935-03-10T22:00:41.943Z'), new Date('2099-12-31T23:59:59.001Z')]);
+  });
+
   it("writes a member's new and stored periods of one call, and leaves the stored periods between them that it was not given", async () => {
     // Stored: challenge1 x profile1 periods 0, 1 and 2, challenge2 x profile1 period 0. Given: period 0 changed, a new
     // period 4 (1 and 2 lie between them and are not given), and challenge2's period 0 changed.

@@ -1,6 +1,6 @@
 import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository } from '@strive/domain';
 import { arrayLiteral, ArrayElement } from '../shared/array-literal';
-import { changedMembers, Db, epochMs, epochMsOf, fromEpochMs, fromEpochMsOrNull, jsonRows, recordLeaderboardChanges, Row } from '../shared/db';
+import { changedMembers, Db, fromEpochMs, fromEpochMsOrNull, jsonRows, recordLeaderboardChanges, Row, wholeEpochMs, wholeEpochMsOf } from '../shared/db';
 
 /** The period totals a member's row of challenge_member sums up (see saveMany). */
 export const TOTALS = ['total_distance', 'total_steps', 'total_calories', 'total_duration_seconds', 'total_points'] as const;
@@ -21,7 +21,7 @@ const SCORE_COLUMNS = SCORE_COLUMN_NAMES.join(', ');
  * The values toScore reads, read with jsonRows (in SCORE_COLUMN_NAMES order): its instants as
  * epoch milliseconds (seven a row), the fired thresholds as a JSON array.
  */
-export const SCORE_READ: readonly string[] = SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? epochMsOf(c) : c));
+export const SCORE_READ: readonly string[] = SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? wholeEpochMsOf(c) : c));
 
 /** How a column travels to saveMany's statement: instants as epoch milliseconds, thresholds as the text of their array. */
 const paramTypeOf = (column: keyof typeof SCORE_COLUMN_TYPES) =>
@@ -266,7 +266,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]> {
     const rows: Row[] = await this.db.query(
       `SELECT profile_id, team_id, period_index, progress, goal_reached,
-              ${epochMs('goal_reached_at')}, ${epochMs('reached_at')}
+              ${wholeEpochMs('goal_reached_at')}, ${wholeEpochMs('reached_at')}
        FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($4::uuid[])') : 'challenge_id = $1'} AND period_index BETWEEN $2 AND $3`,
       [challengeId, fromIndex, toIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
@@ -290,7 +290,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   ): Promise<MemberPeriodStanding[]> {
     const [score, at] = repetition === 'STREAK' ? ['best_run', 'best_run_at'] : ['reached_count', 'reached_count_at'];
     const rows: Row[] = await this.db.query(
-      `SELECT profile_id, progress, goal_reached, ${score} AS score, ${epochMs(at, 'score_at')}
+      `SELECT profile_id, progress, goal_reached, ${score} AS score, ${wholeEpochMs(at, 'score_at')}
        FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($3::uuid[])') : 'challenge_id = $1'} AND period_index = $2`,
       [challengeId, periodIndex, ...(profileIds ? [[...profileIds]] : [])],
     );

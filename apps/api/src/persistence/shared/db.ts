@@ -19,6 +19,15 @@ export const toDateOrNull = (value: unknown): Date | null => (value === null || 
  */
 export const epochMsOf = (column: string): string => `(extract(epoch FROM ${column}) * 1000)::float8`;
 export const epochMs = (column: string, alias = column): string => `${epochMsOf(column)} AS ${alias}`;
+/**
+ * epochMsOf for a column that holds whole milliseconds (every instant written from a JavaScript
+ * Date): the same number by float arithmetic rather than decimal, a fifth less of a score read's
+ * time (seven instants a row). Seconds as a double are off by less than a microsecond below the
+ * year 2100, so rounding the milliseconds finds the exact value; a column that may hold
+ * microseconds (now()) uses epochMsOf, which truncates them as a Date does.
+ */
+export const wholeEpochMsOf = (column: string): string => `round(date_part('epoch', ${column}) * 1000)`;
+export const wholeEpochMs = (column: string, alias = column): string => `${wholeEpochMsOf(column)} AS ${alias}`;
 export const fromEpochMs = (value: unknown): Date => new Date(Number(value));
 export const fromEpochMsOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : fromEpochMs(value));
 
