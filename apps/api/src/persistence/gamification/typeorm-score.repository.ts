@@ -147,7 +147,7 @@ const MOVED = (column: string) => {
   const [now, was] = [`s.${column}`, `coalesce(t.${column}, 0)`];
   const whole = (x: string) => `${x} = trunc(${x}) AND abs(${x}) < 1e15::float8`;
   return `CASE WHEN ${now} = ${was} THEN 0 WHEN ${whole(now)} AND ${whole(was)} THEN (${now} - ${was})::bigint::numeric
-    ELSE ${now}::numeric - coalesce(t.${column}::numeric, 0) END`;
+    ELSE ${now}::numeric - ${was}::numeric END`;
 };
 
 /** What a rescore can change in a stored row (all but its key and updated_at). */

@@ -16,13 +16,16 @@ export const SCORED_COLUMNS: readonly string[] = [
   'profile_id', 'source', 'external_id', epochMsOf('time'), ...FIELDS.map((field) => `data->'${field}'`),
 ];
 
+/** Where the data fields start among SCORED_COLUMNS' values (after the profile, the key and the time). */
+const FIRST_FIELD = SCORED_COLUMNS.length - FIELDS.length;
+
 /** The profile of a record read with SCORED_COLUMNS. */
 export const scoredProfile = (values: readonly unknown[]): string => values[0] as string;
 
 /** A record read with SCORED_COLUMNS, as the domain's scoring views (dailySummaryOf, workoutOf) read it. */
 export function scoredFields(values: readonly unknown[]): ScoredRecordFields {
   const data: Record<string, unknown> = {};
-  for (let i = 0; i < FIELDS.length; i++) data[FIELDS[i]] = values[4 + i];
+  for (let i = 0; i < FIELDS.length; i++) data[FIELDS[i]] = values[FIRST_FIELD + i];
   return { source: values[1] as Source, externalId: values[2] as string, time: fromEpochMs(values[3]), data };
 }
 
