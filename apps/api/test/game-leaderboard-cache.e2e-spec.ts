@@ -69,6 +69,20 @@ describe('leaderboard/ serialized answers', () => {
     expect(asAdmin.results).toEqual(first.body.results);
   });
 
+  it('answers a requester off the page and an administrator from memory as it answered them first', async () => {
+    const path = `/api/v1/challenge/${id}/leaderboard/?limit=1`;
+    await get(path, ann.bearer); // the page of Ann, who is on it, is kept apart
+    const first = await get(path, bob.bearer);
+    const again = await get(path, bob.bearer);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+    expect(again.body.results.map((e: { rank: number; score: number }) => [e.rank, e.score])).toEqual([[1, 12000]]);
+    expect(again.body.requester).toMatchObject({ rank: 2, score: 8000, goal_reached: false, profile: { public_id: bob.publicId, name: 'Bob' } });
+    const asAdmin = await get(path, admin);
+    expect((await get(path, admin)).text).toBe(asAdmin.text);
+    expect(asAdmin.body.requester).toBeNull();
+  });
+
   it('keeps answers apart by URL: version prefix, page and period', async () => {
     const v11 = (await get(`/api/v1.1/challenge/${id}/leaderboard/`, ann.bearer)).body;
     expect(v11.results[0].profile.url).toBe(`${test.baseUrl}/api/v1.1/profile/${ann.publicId}/`);

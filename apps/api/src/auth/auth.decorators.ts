@@ -3,10 +3,9 @@ import { ApiBasicAuth, ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import { AccessRule, App, Principal } from '@strive/domain';
 import { ApiProblemResponses } from '../http/problem/api-problem-responses';
 import { ApiRateLimitResponse } from '../http/rate-limit/api-rate-limit-response';
-import { AppRateLimitGuard } from '../http/rate-limit/app-rate-limit.guard';
 import { CheckQueryAfterCredentials, UnknownQueryAfterCredentialsGuard } from '../http/shared/unknown-query.guard';
-import { ACCESS_RULE, AccessGuard } from './access.guard';
-import { BearerAuthGuard } from './bearer-auth.guard';
+import { ACCESS_RULE } from './access.guard';
+import { BearerCredentialsGuard } from './bearer-credentials.guard';
 import { ClientAuthGuard } from './client-auth.guard';
 
 const RULE_TEXT: Record<AccessRule, string> = {
@@ -25,7 +24,7 @@ export function Auth(rule: AccessRule) {
   return applyDecorators(
     SetMetadata(ACCESS_RULE, rule),
     CheckQueryAfterCredentials(),
-    UseGuards(BearerAuthGuard, AppRateLimitGuard, AccessGuard, UnknownQueryAfterCredentialsGuard),
+    UseGuards(BearerCredentialsGuard),
     ApiBearerAuth('bearer'),
     ApiExtension('x-strive-auth', RULE_TEXT[rule]),
     ApiProblemResponses(401, 403),

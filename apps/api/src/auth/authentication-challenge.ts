@@ -10,23 +10,31 @@ type AuthenticatedRequest<T> = FastifyRequest & { user?: T };
 /**
  * Runs a credential guard's check. A refused authentication answers 401 with the scheme to use
  * (RFC 9110 11.6.1; RFC 6750 for bearers, RFC 7617 for Basic): this sets the header, the problem
- * filter writes the body. `resolve` gets the header's credentials (null: absent or malformed).
+ * filter writes the body. `resolve` gets the header's credentials (null: absent or malformed); what
+ * it answers without a promise (a cached bearer) is decided without one.
  */
-export async function authenticate<C, T>(
+export function authenticate<C, T>(
   context: ExecutionContext,
   challenge: string,
   read: (authorization: string | undefined) => C | null,
-  resolve: (credentials: C) => Promise<T>,
-): Promise<true> {
+  resolve: (credentials: C) => T | Promise<T>,
+): true | Promise<true> {
   const http = context.switchToHttp();
   const request = http.getRequest<AuthenticatedRequest<T>>();
+  const refuse = (error: unknown): never => {
+    http.getResponse<FastifyReply>().header('WWW-Authenticate', challenge);
+    throw error;
+  };
+  const accept = (user: T): true => {
+    request.user = user;
+    return true;
+  };
   try {
     const credentials = read(request.headers.authorization);
     if (credentials === null) throw new UnauthorizedException();
-    request.user = await resolve(credentials);
-    return true;
+    const user = resolve(credentials);
+    return user instanceof Promise ? user.then(accept, refuse) : accept(user);
   } catch (error) {
-    http.getResponse<FastifyReply>().header('WWW-Authenticate', challenge);
-    throw error;
+    return refuse(error);
   }
 }

@@ -22,7 +22,6 @@ export function bearerTokenOf(authorization: string | undefined): string | null 
 }
 
 /** A digest of the bearer token, so rate-limit counters (in memory or Redis) never hold a usable token. */
-export function bearerKeyOf(authorization: string | undefined): string | null {
-  const token = bearerTokenOf(authorization);
-  return token === null ? null : hash('sha256', token, 'base64url');
+export function bearerKeyOf(token: string): string {
+  return hash('sha256', token, 'base64url');
 }

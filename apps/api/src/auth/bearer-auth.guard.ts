@@ -14,7 +14,9 @@ import { bearerTokenOf } from './authorization-header';
 export class BearerAuthGuard implements CanActivate {
   constructor(private readonly authenticateBearer: AuthenticateBearerUseCase) {}
 
-  canActivate(context: ExecutionContext): Promise<true> {
-    return authenticate(context, `Bearer realm="${REALM}"`, bearerTokenOf, (token) => this.authenticateBearer.execute(token));
+  canActivate(context: ExecutionContext): true | Promise<true> {
+    return authenticate(
+      context, `Bearer realm="${REALM}"`, bearerTokenOf, (token) => this.authenticateBearer.cached(token) ?? this.authenticateBearer.execute(token),
+    );
   }
 }

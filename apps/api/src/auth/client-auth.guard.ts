@@ -12,7 +12,7 @@ import { basicCredentialsOf } from './authorization-header';
 export class ClientAuthGuard implements CanActivate {
   constructor(private readonly authenticateClient: AuthenticateClientUseCase) {}
 
-  canActivate(context: ExecutionContext): Promise<true> {
+  canActivate(context: ExecutionContext): true | Promise<true> {
     return authenticate(context, `Basic realm="${REALM}", charset="UTF-8"`, basicCredentialsOf, (credentials) => this.authenticateClient.execute(credentials));
   }
 }

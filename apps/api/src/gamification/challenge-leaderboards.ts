@@ -6,7 +6,7 @@ import {
 import { CLOCK, MEMBERSHIP_REPOSITORY } from '../system/tokens';
 import { ChallengeViews } from './challenge-views';
 import { GamificationReads, MemberInfo } from './gamification-reads';
-import { LeaderboardCache } from './leaderboard-cache';
+import { LeaderboardCache, RankedBoard } from './leaderboard-cache';
 
 /** TEAM challenges: how many teams leaderboard/ lists next to the member ranking. */
 export const TEAMS_ON_LEADERBOARD = 100;
@@ -17,39 +17,38 @@ export interface PeriodSelection {
   readonly offset: number;
 }
 
-/** leaderboard/: a page of the member ranking, the requester's entry, the first teams. */
+/** leaderboard/ but the requester's entry: a page of the member ranking, the first teams. */
 export interface ProfileBoardPage {
   readonly challenge: Challenge;
   readonly period: ChallengePeriod;
   readonly currentIndex: number;
   readonly count: number;
   readonly results: readonly Ranked<LeaderboardEntry>[];
-  readonly requester: Ranked<LeaderboardEntry> | null;
   readonly teams: readonly Ranked<LeaderboardEntry>[];
   readonly members: ReadonlyMap<string, MemberInfo>;
   readonly teamNames: ReadonlyMap<string, string>;
 }
 
 /**
- * A serialized leaderboard/ answer around its requester entry: head + requester + tail, as UTF-8
- * bytes: an answer is then one copy of them, not a joined string to measure and encode again.
+ * A serialized leaderboard/ answer around its requester entry: head + requester + tail. Kept as
+ * strings: the answer is then one string, which Node writes behind the headers in one buffer
+ * (docs/decisions.md "A leaderboard answer is one string").
  */
 export interface SerializedPage {
-  readonly head: Buffer;
-  readonly tail: Buffer;
+  readonly head: string;
+  readonly tail: string;
 }
 
 /** How the controller serializes leaderboard/: the page once, the requester's entry per request. */
 export interface ProfileBoardRender {
   page(page: ProfileBoardPage): SerializedPage;
-  requester(page: ProfileBoardPage): string;
+  /** The requester's own entry, with the names of its member and team. */
+  requester(entry: Ranked<LeaderboardEntry>, members: ReadonlyMap<string, MemberInfo>, teamNames: ReadonlyMap<string, string>): string;
 }
 
-const NULL = Buffer.from('null');
+const NO_TEAMS: ReadonlyMap<string, string> = new Map();
 
-function bytesAround(page: SerializedPage, requester: Buffer): Buffer {
-  return Buffer.concat([page.head, requester, page.tail], page.head.length + requester.length + page.tail.length);
-}
+const around = (page: SerializedPage, requester: string): string => page.head + requester + page.tail;
 
 /** team/: a page of the team ranking and the requester's team entry. */
 export interface TeamBoardPage {
@@ -93,47 +92,88 @@ export class ChallengeLeaderboards {
    * current period, the kind of caller and whether the caller's own profile is on the page (it then
    * sees its own personal fields), as long as it names no team (team names are read fresh):
    * serialized once while the board does not change. The requester's entry is serialized per request.
+   * When the challenge, its current ranking, the page and the requester's name are all kept, the
+   * answer is made without a promise (most reads of a busy board); otherwise they are read.
    */
-  async profileBoard(
+  profileBoard(
     principal: Principal,
     challengeId: string,
     selection: PeriodSelection,
     requestKey: string,
     render: ProfileBoardRender,
-  ): Promise<Buffer> {
+  ): string | Promise<string> {
+    const snapshot = this.views.peekVisibleWithVersion(principal, challengeId);
+    const profiles = snapshot && this.boards.current(snapshot.challenge, 'profiles', selection.dateRange, snapshot);
+    const kept = snapshot && profiles ? this.keptAnswer(principal, snapshot.challenge, profiles, selection, requestKey, render) : undefined;
+    return kept ?? this.readAnswer(principal, challengeId, selection, requestKey, render);
+  }
+
+  private keptAnswer(
+    principal: Principal,
+    challenge: Challenge,
+    profiles: RankedBoard,
+    selection: PeriodSelection,
+    requestKey: string,
+    render: ProfileBoardRender,
+  ): string | undefined {
+    const { position, key } = this.pageOf(principal, challenge, profiles, selection, requestKey);
+    const page = this.boards.kept<SerializedPage>(profiles, key);
+    if (page === undefined) return undefined;
+    if (position < 0) return around(page, 'null');
+    const own = profiles.table.at(position);
+    // A team's name is read fresh (readAnswer), a member's once while it does not change.
+    if (own.teamId !== null || !profiles.infos.has(own.profileId as string)) return undefined;
+    return around(page, render.requester(own, profiles.infos, NO_TEAMS));
+  }
+
+  private async readAnswer(
+    principal: Principal,
+    challengeId: string,
+    selection: PeriodSelection,
+    requestKey: string,
+    render: ProfileBoardRender,
+  ): Promise<string> {
     const snapshot = await this.views.visibleWithVersion(principal, challengeId);
     const { challenge } = snapshot;
+    const profiles = await this.boards.board(challenge, 'profiles', selection.dateRange, undefined, snapshot);
+    const { position, key, currentIndex } = this.pageOf(principal, challenge, profiles, selection, requestKey);
+    let page = this.boards.kept<SerializedPage>(profiles, key);
+    if (page !== undefined && position < 0) return around(page, 'null');
+    const board = this.boards.page(profiles, page === undefined ? selection.limit : 0, selection.offset, null);
+    // Its position is known already: no second search of the ranking.
+    const own = position >= 0 ? profiles.table.at(position) : null;
+    const teams =
+      challenge.type === 'TEAM'
+        ? this.boards.page(await this.boards.board(challenge, 'teams', selection.dateRange, undefined, snapshot), TEAMS_ON_LEADERBOARD, 0, null)
+            .results
+        : [];
+    const entries = own ? [...board.results, own] : [...board.results];
+    const members = await this.boards.memberInfos(profiles, challenge.id, entries.map((e) => e.profileId as string));
+    const teamIds = [...entries, ...teams].map((e) => e.teamId);
+    const teamNames = await this.reads.teamNames(principal.appId, teamIds);
+    if (page === undefined) {
+      const shown: ProfileBoardPage = {
+        challenge, period: profiles.period, currentIndex, count: board.count, results: board.results, teams, members, teamNames,
+      };
+      page = render.page(shown);
+      if (teamIds.every((teamId) => teamId === null)) this.boards.keep(profiles, key, page);
+    }
+    return around(page, own ? render.requester(own, members, teamNames) : 'null');
+  }
+
+  /** The requester's position on the ranking (-1: not on it) and the key its page is kept under. */
+  private pageOf(
+    principal: Principal,
+    challenge: Challenge,
+    profiles: RankedBoard,
+    selection: PeriodSelection,
+    requestKey: string,
+  ): { position: number; key: string; currentIndex: number } {
     const requester = principal.kind === 'profile' ? principal.profileId : null;
     const currentIndex = this.currentIndex(challenge);
-    const profiles = await this.boards.board(challenge, 'profiles', selection.dateRange, undefined, snapshot);
     const position = requester === null ? -1 : profiles.table.indexOf(requester);
     const onPage = position >= selection.offset && position < selection.offset + selection.limit;
-    const key = `${requestKey}|${principal.kind}|${onPage ? requester : ''}|${currentIndex}`;
-    let page = this.boards.kept<SerializedPage>(profiles, key);
-    if (page === undefined || position >= 0) {
-      const board = this.boards.page(profiles, page === undefined ? selection.limit : 0, selection.offset, null);
-      // Its position is known already: no second search of the ranking.
-      const own = position >= 0 ? profiles.table.at(position) : null;
-      const teams =
-        challenge.type === 'TEAM'
-          ? this.boards.page(await this.boards.board(challenge, 'teams', selection.dateRange, undefined, snapshot), TEAMS_ON_LEADERBOARD, 0, null)
-              .results
-          : [];
-      const entries = own ? [...board.results, own] : [...board.results];
-      const members = await this.boards.memberInfos(profiles, challenge.id, entries.map((e) => e.profileId as string));
-      const teamIds = [...entries, ...teams].map((e) => e.teamId);
-      const teamNames = await this.reads.teamNames(principal.appId, teamIds);
-      const shown: ProfileBoardPage = {
-        challenge, period: profiles.period, currentIndex, count: board.count, results: board.results, requester: own, teams,
-        members, teamNames,
-      };
-      if (page === undefined) {
-        page = render.page(shown);
-        if (teamIds.every((teamId) => teamId === null)) this.boards.keep(profiles, key, page);
-      }
-      return bytesAround(page, Buffer.from(render.requester(shown)));
-    }
-    return bytesAround(page, NULL);
+    return { position, key: `${requestKey}|${principal.kind}|${onPage ? requester : ''}|${currentIndex}`, currentIndex };
   }
 
   /** team/: the team ranking of a period (TEAM challenges). */

@@ -37,9 +37,21 @@ export class ChallengeSnapshots {
 
   /** The challenge of this app (null: none, or another app's), with every change committed before this call. */
   async read(appId: string, challengeId: string): Promise<ChallengeSnapshot | null> {
-    const kept = this.feed.complete ? this.kept.get(challengeId) : undefined;
-    const snapshot = kept ?? (await this.load(challengeId));
+    const snapshot = this.keptSnapshot(challengeId) ?? (await this.load(challengeId));
     return snapshot?.challenge.appId === appId ? snapshot : null;
+  }
+
+  /**
+   * As `read`, without waiting: the snapshot kept in memory (null: another app's), or undefined
+   * when it has to be read (`read`). A leaderboard answered from memory then costs no promise.
+   */
+  peek(appId: string, challengeId: string): ChallengeSnapshot | null | undefined {
+    const kept = this.keptSnapshot(challengeId);
+    return kept === undefined ? undefined : kept.challenge.appId === appId ? kept : null;
+  }
+
+  private keptSnapshot(challengeId: string): ChallengeSnapshot | undefined {
+    return this.feed.complete ? this.kept.get(challengeId) : undefined;
   }
 
   private async load(challengeId: string): Promise<ChallengeSnapshot | null> {

@@ -67,6 +67,17 @@ export class ChallengeViews {
     return found;
   }
 
+  /**
+   * As `visibleWithVersion`, without waiting: the kept snapshot when visibility needs no read (an
+   * administrator, or a PUBLIC challenge), undefined when `visibleWithVersion` has to decide.
+   */
+  peekVisibleWithVersion(principal: Principal, challengeId: string): ChallengeSnapshot | undefined {
+    const found = this.snapshots.peek(principal.appId, challengeId);
+    if (found === null) throw MembershipError.challengeNotFound(challengeId);
+    // Visible to a profile without its membership: no read; otherwise the membership decides.
+    return found !== undefined && (principal.kind === 'admin' || isChallengeVisibleTo(found.challenge, false)) ? found : undefined;
+  }
+
   /** A challenge read: the challenge with its first members (the preview). */
   async detail(principal: Principal, challenge: Challenge, limit: number): Promise<ChallengeDetail> {
     return { facts: await this.facts(challenge, principal), members: await this.reads.memberPage(challenge.id, limit, 0) };

@@ -46,6 +46,8 @@ interface Slot {
   readonly period: ChallengePeriod;
   readonly teamId: string | undefined;
   board: Promise<RankedBoard>;
+  /** The board once `board` has resolved (patched in place; replaced by a rebuild): read without a promise. */
+  built: RankedBoard | null;
   /** The leaderboard_version the board reflects (at least). */
   version: number;
   size: number;
@@ -120,10 +122,30 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     // building it while the cache is full would hold both in memory at once.
     const expected = Math.max(0, ...[...this.slots.values()].filter((other) => other.challenge.id === challenge.id).map((other) => other.size));
     this.evict(null, expected);
-    slot = { challenge, view, period, teamId, board: this.compute(challenge, view, period, teamId), version, size: 0, usedAt: Date.now(), catchingUp: null };
+    slot = {
+      challenge, view, period, teamId, board: this.compute(challenge, view, period, teamId), built: null, version, size: 0, usedAt: Date.now(),
+      catchingUp: null,
+    };
     this.slots.set(key, slot);
     this.settle(key, slot);
     return slot.board;
+  }
+
+  /**
+   * As `board` (no team), without waiting: the ranking when it is built and current as of
+   * `snapshot`, else undefined (`board` then builds it or catches it up).
+   */
+  current(
+    challenge: Challenge,
+    view: LeaderboardView,
+    dateRange: number | undefined,
+    snapshot: Pick<ChallengeSnapshot, 'leaderboardVersion'>,
+  ): RankedBoard | undefined {
+    const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
+    const slot = this.slots.get(boardKey(challenge, view, period.index, undefined));
+    if (!slot?.built || slot.version < Number(snapshot.leaderboardVersion ?? 0)) return undefined;
+    slot.usedAt = Date.now();
+    return slot.built;
   }
 
   /**
@@ -190,7 +212,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     if (!rebuild) return;
     // The version read before the rebuild reads anything: later changes are patched in again.
     const fresh = this.compute(challenge, view, period, slot.teamId);
-    await fresh;
+    slot.built = await fresh;
     slot.board = fresh;
     slot.version = Math.max(slot.version, version);
     slot.size = (await fresh).table.size;
@@ -224,6 +246,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
   private settle(key: string, slot: Slot): void {
     slot.board.then(
       (board) => {
+        slot.built = board;
         slot.size = board.table.size;
         this.evict(key);
       },

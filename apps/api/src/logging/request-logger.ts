@@ -41,7 +41,6 @@ export function requestLogger(logger: Logger) {
     const res = reply.raw;
     reply.header('X-Request-Id', id);
     const startedAt = Date.now();
-    const path = request.originalUrl.split('?')[0];
 
     const done = (error?: Error) => {
       res.removeListener('close', done);
@@ -49,7 +48,7 @@ export function requestLogger(logger: Logger) {
       const status = res.statusCode;
       const level = levelOf(status, error !== undefined);
       if (!logger.isLevelEnabled(level)) return;
-      const line: Record<string, unknown> = { req: { id, method, path }, res: { statusCode: status } };
+      const line: Record<string, unknown> = { req: { id, method, path: request.originalUrl.split('?')[0] }, res: { statusCode: status } };
       line.responseTime = Date.now() - startedAt;
       if (error !== undefined || status >= 500) {
         line.err = pino.stdSerializers.err(error ?? new Error(`failed with status code ${status}`));

@@ -43,6 +43,20 @@ describe('bearer cache', () => {
     expect(s.lookups()).toBe(2);
   });
 
+  it('answers a cached bearer without waiting, and nothing for one not looked up yet', async () => {
+    const s = await setup(48 * 3600 * 1000);
+    expect(s.authenticate.cached(s.ann.bearer)).toBeNull();
+    await s.authenticate.execute(s.ann.bearer);
+    expect(s.authenticate.cached(s.ann.bearer)).toEqual({ kind: 'profile', appId: s.app.id, profileId: s.ann.profile.id });
+    expect(s.authenticate.cached(s.bob.bearer)).toBeNull();
+    await s.authenticate.execute(s.admin.accessToken);
+    s.world.clock.advance(24 * 3600 * 1000);
+    // At its expiry a cached administrator bearer is refused here too, and forgotten.
+    expect(() => s.authenticate.cached(s.admin.accessToken)).toThrow(expect.objectContaining({ code: IdentityErrorCode.InvalidToken }));
+    expect(s.authenticate.cached(s.admin.accessToken)).toBeNull();
+    expect(s.lookups()).toBe(2);
+  });
+
   it('still refuses an administrator bearer at its expiry, even when cached', async () => {
     const s = await setup(48 * 3600 * 1000);
     await expect(s.authenticate.execute(s.admin.accessToken)).resolves.toEqual({ kind: 'admin', appId: s.app.id });

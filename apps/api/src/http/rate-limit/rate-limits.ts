@@ -28,17 +28,22 @@ export class RateLimits {
   }
 
   /**
-   * Counts one request under `key` against one limit and calls back with the count, or with
-   * null when the store could not be reached: the request is then let through (a store outage
-   * should not take the API down). Counted in memory, the callback runs before this returns.
+   * Counts one request under `key` against one limit: the count, or null when the store could not
+   * be reached (the request is then let through: a store outage should not take the API down).
+   * Counted in memory, the answer comes without a promise; from Redis, as a promise that never rejects.
    */
-  count(kind: RateLimitKind, key: string, then: (count: RateLimitCount | null) => void): void {
+  count(kind: RateLimitKind, key: string): RateLimitCount | null | Promise<RateLimitCount | null> {
     const max = this.max[kind];
-    this.stores[kind].incr(`${kind}:${key}`, (error, count) => {
-      if (error || !count) return then(null);
-      const ttlInSeconds = Math.ceil(count.ttl / 1000);
-      then({ max, remaining: Math.max(0, max - count.current), ttlInSeconds, isExceeded: count.current > max });
+    let answered: { count: RateLimitCount | null } | undefined;
+    let later: ((count: RateLimitCount | null) => void) | undefined;
+    this.stores[kind].incr(`${kind}:${key}`, (error, stored) => {
+      const count = error || !stored
+        ? null
+        : { max, remaining: Math.max(0, max - stored.current), ttlInSeconds: Math.ceil(stored.ttl / 1000), isExceeded: stored.current > max };
+      if (later) later(count);
+      else answered = { count };
     }, this.settings.windowMs, max);
+    return answered ? answered.count : new Promise((resolve) => (later = resolve));
   }
 }
 
@@ -69,16 +74,20 @@ export function registerRateLimits(app: NestFastifyApplication): void {
     if (!path.startsWith('/api/')) return done();
     const isToken = request.method === 'POST' && isTokenPath(path);
     const authorization = request.headers.authorization;
-    if (!isToken && bearerTokenOf(authorization) === null) return done();
+    const token = isToken ? null : bearerTokenOf(authorization);
+    if (!isToken && token === null) return done();
     const credentials = isToken ? basicCredentialsOf(authorization) : null;
-    const key = isToken ? (credentials === null ? `ip:${request.ip}` : `client:${credentials.clientId}`) : (bearerKeyOf(authorization) as string);
-    limits.count(isToken ? 'token' : 'bearer', key, (count) => {
+    const key = token !== null ? bearerKeyOf(token) : credentials === null ? `ip:${request.ip}` : `client:${credentials.clientId}`;
+    const answer = (count: RateLimitCount | null) => {
       if (count === null) return done();
       setRateLimitHeaders(reply, count);
       if (!count.isExceeded) return done();
       const what = isToken ? 'for this client id' : 'for this bearer';
       // Answered here: the request goes no further (a callback hook that replies does not call done).
       sendProblem(reply, problemOf(new RateLimitExceeded(what, count.ttlInSeconds), request.originalUrl.split('?')[0]));
-    });
+    };
+    const counted = limits.count(isToken ? 'token' : 'bearer', key);
+    if (counted instanceof Promise) void counted.then(answer);
+    else answer(counted);
   });
 }

@@ -3,7 +3,10 @@
  * (the raw path when it does not decode: the router refuses such a URL anyway).
  */
 export function decodedPathOf(url: string): string {
-  const path = url.split('?')[0];
+  const mark = url.indexOf('?');
+  const path = mark < 0 ? url : url.slice(0, mark);
+  // Nothing to decode (most requests): no decodeURIComponent.
+  if (!path.includes('%')) return path;
   try {
     return decodeURIComponent(path);
   } catch {
