@@ -7,7 +7,8 @@ const MAX_QUERIES_PER_DTO = 1_000;
  * The ValidationPipe, with query DTOs remembered: a query that passed is validated and
  * transformed once, and the same query again (every reader of a leaderboard or list page asks
  * with the same few) gets the same frozen DTO back without class-transformer and class-validator
- * running again. Bodies, params and failing queries go through the ValidationPipe every time.
+ * running again. Bodies, failing queries and path parameters other than strings go through the
+ * ValidationPipe every time; a string path parameter is handed on as it is (the pipe would not change it).
  */
 export class QueryMemoValidationPipe extends ValidationPipe {
   private readonly queries = new Map<Type<unknown>, Map<string, unknown>>();
@@ -21,6 +22,9 @@ export class QueryMemoValidationPipe extends ValidationPipe {
     // A custom parameter decorator's value (the principal, the request URL) is not validated
     // (validateCustomDecorators is off): handed on as it is.
     if (metadata.type === 'custom') return value;
+    // A path parameter read as a string (every id): the ValidationPipe would hand back the same
+    // string, through a promise of its async transform.
+    if (metadata.type === 'param' && metadata.metatype === String && typeof value === 'string') return value;
     const { metatype } = metadata;
     if (metadata.type !== 'query' || !metatype || !this.toValidate(metadata) || value === null || typeof value !== 'object') {
       return super.transform(value, metadata);
