@@ -9,6 +9,8 @@ import { bearerTokenOf } from './authorization-header';
  * counts (a token in the query would end up in logs). A guard of its own rather than a Passport
  * strategy: Passport's per-request strategy object and callbacks were about a fifth of a
  * leaderboard request's CPU (docs/decisions.md "Credentials are checked by guards of our own").
+ * `@Auth` runs it first of BearerCredentialsGuard's checks; a bearer the cache knows is answered
+ * without a promise.
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
