@@ -136,9 +136,11 @@ export class ChallengeLeaderboards {
     const snapshot = await this.views.visibleWithVersion(principal, challengeId);
     const { challenge } = snapshot;
     const profiles = await this.boards.board(challenge, 'profiles', selection.dateRange, undefined, snapshot);
+    const kept = this.keptAnswer(principal, challenge, profiles, selection, requestKey, render);
+    if (kept !== undefined) return kept;
+    // The page, the requester's name or a team's name is to be read.
     const { position, key, currentIndex } = this.pageOf(principal, challenge, profiles, selection, requestKey);
     let page = this.boards.kept<SerializedPage>(profiles, key);
-    if (page !== undefined && position < 0) return around(page, 'null');
     const board = this.boards.page(profiles, page === undefined ? selection.limit : 0, selection.offset, null);
     // Its position is known already: no second search of the ranking.
     const own = position >= 0 ? profiles.table.at(position) : null;

@@ -103,10 +103,9 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     teamId?: string,
     snapshot?: Pick<ChallengeSnapshot, 'leaderboardVersion' | 'leaderboardResetVersion'>,
   ): Promise<RankedBoard> {
-    const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
+    const { period, key } = this.placeOf(challenge, view, dateRange, teamId);
     const versions = snapshot ?? (await this.snapshots.read(challenge.appId, challenge.id));
     const version = Number(versions?.leaderboardVersion ?? 0);
-    const key = boardKey(challenge, view, period.index, teamId);
     let slot = this.slots.get(key);
     if (slot) {
       slot.usedAt = Date.now();
@@ -141,11 +140,16 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     dateRange: number | undefined,
     snapshot: Pick<ChallengeSnapshot, 'leaderboardVersion'>,
   ): RankedBoard | undefined {
-    const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
-    const slot = this.slots.get(boardKey(challenge, view, period.index, undefined));
+    const slot = this.slots.get(this.placeOf(challenge, view, dateRange, undefined).key);
     if (!slot?.built || slot.version < Number(snapshot.leaderboardVersion ?? 0)) return undefined;
     slot.usedAt = Date.now();
     return slot.built;
+  }
+
+  /** The period a board of `dateRange` shows (the current one when omitted) and the board's key. */
+  private placeOf(challenge: Challenge, view: LeaderboardView, dateRange: number | undefined, teamId: string | undefined) {
+    const period = PeriodCalendar.of(challenge).select(dateRange, this.clock.now());
+    return { period, key: boardKey(challenge, view, period.index, teamId) };
   }
 
   /**
