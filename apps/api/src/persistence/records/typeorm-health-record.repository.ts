@@ -67,7 +67,9 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     // deletion waits for this transaction (and then deletes these records too), or came first and
     // the profile is not found: then nothing is written and one row of nulls says so. In the same
     // statement: a round trip less per upload. What was written comes back as counts per type, the
-    // written keys only when some record was left unchanged (one row a type, not one a record).
+    // written keys only when some record was left unchanged (one row a type, not one a record): the
+    // FILTER's condition is computed once (an uncorrelated sub-select), so an upload whose records
+    // were all written builds no key at all (a CASE around the aggregate still built all 500).
     const returned: { type: HealthDataType | null; created: number; written: number; keys: [Source, string][] | null }[] = await this.dataSource.query(
       `WITH owner AS (SELECT 1 FROM profile WHERE app_id = $1 AND id = $2 FOR KEY SHARE),
        written AS (
@@ -83,7 +85,7 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
            WHERE stored.data IS DISTINCT FROM EXCLUDED.data
          RETURNING type, source, external_id, xmax = 0 AS inserted)
        SELECT type, count(*) FILTER (WHERE inserted)::int AS created, count(*)::int AS written,
-         CASE WHEN sum(count(*)) OVER () < $4 THEN json_agg(json_build_array(source, external_id)) END AS keys
+         json_agg(json_build_array(source, external_id)) FILTER (WHERE (SELECT count(*) FROM written) < $4) AS keys
        FROM written GROUP BY type
        UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT FROM owner)`,
       [appId, profileId, rows, records.length],
