@@ -17,6 +17,11 @@
  * the other) into anchor_record, a table created LIKE health_record INCLUDING ALL (the same
  * columns, primary key and indexes) and emptied before each scenario. Ratio = anchor time / upload
  * time (1.0: as fast as the raw INSERT).
+ * The HTTP anchor, right after it: the same bodies posted the same way to a bare node:http server
+ * (bench/anchors/bare-ingest.server.ts) that parses them and writes their rows with the raw anchor's
+ * INSERT into anchor_http_record (LIKE health_record too): what HTTP and JSON cost any ingestion on
+ * this machine. `httpAnchor.ratio` = raw INSERT time / its time (the ceiling of an HTTP API's ratio);
+ * `ratioToHttpAnchor` = its time / the upload time.
  * Scoring is deferred: an upload queues its change and the API's scoring worker scores it moments
  * after the response (docs/architecture.md "The write path"). `ratio` times the responses;
  * `scored` times until the last queued change was scored (scoring_backlog empty: the delay after
@@ -31,7 +36,7 @@
  * BENCH_API_NODE_ARGS adds node flags to the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p');
  * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios (e.g. 'ten-many-days').
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, fork, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,6 +54,7 @@ const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 60);
 const BATCH = 500;
 const CHALLENGES = 10;
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const ANCHOR_PORT = PORT + 1;
 const CLIENT_ID = 'bench-client';
 const CLIENT_SECRET = 'bench-secret-0123456789';
 const DAY_MS = 86_400_000;
@@ -116,7 +122,9 @@ async function main(): Promise<void> {
   }
   const pool = new Pool({ connectionString: DATABASE_URL, max: 2 });
   await pool.query('CREATE TABLE anchor_record (LIKE health_record INCLUDING ALL)');
+  await pool.query('CREATE TABLE anchor_http_record (LIKE health_record INCLUDING ALL)');
   const [{ app_id: appId }] = (await pool.query('SELECT app_id FROM challenge LIMIT 1')).rows;
+  const anchorServer = await startAnchor({ ANCHOR_DATABASE_URL: DATABASE_URL, ANCHOR_TABLE: 'anchor_http_record', ANCHOR_APP_ID: appId });
   const [{ deferred }] = (await pool.query("SELECT to_regclass('scoring_backlog') IS NOT NULL AS deferred")).rows;
 
   const wanted = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
@@ -176,6 +184,26 @@ async function main(): Promise<void> {
         benchMsPerBatch: round(cpuMs(process.cpuUsage(anchorCpuBefore.bench)) / batches),
       };
 
+      // The HTTP anchor: the same requests to a bare node:http server writing with the same INSERT.
+      await pool.query('TRUNCATE anchor_http_record');
+      const httpCpuBefore = { server: processCpuMs(anchorServer.pid as number), postgres: postgresCpuMs(), bench: process.cpuUsage() };
+      const httpStarted = performance.now();
+      for (let i = 0; i < profiles.length; i++) {
+        const response = await fetch(`http://127.0.0.1:${ANCHOR_PORT}/api/v1/profile/${profiles[i]}/data/`, { method: 'POST', headers: auth, body: bodies[i] });
+        if (response.status !== 201) throw new Error(`the HTTP anchor answered ${response.status}: ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+      const httpAnchorMs = performance.now() - httpStarted;
+      const httpAnchor = {
+        ms: Math.round(httpAnchorMs),
+        ratio: round(anchorMs / httpAnchorMs),
+        cpu: {
+          serverMsPerUpload: round((processCpuMs(anchorServer.pid as number) - httpCpuBefore.server) / profiles.length),
+          postgresMsPerUpload: round((postgresCpuMs() - httpCpuBefore.postgres) / profiles.length),
+          benchMsPerUpload: round(cpuMs(process.cpuUsage(httpCpuBefore.bench)) / profiles.length),
+        },
+      };
+
       // Scores as stored right after the responses, against SQL over the records.
       let check: Record<string, number> | null = null;
       let delays: Record<string, number> | null = null;
@@ -213,7 +241,9 @@ async function main(): Promise<void> {
         scenario: name, uploads: profiles.length, records: rows.length, load,
         upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows.length / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1), cpu: uploadCpu },
         anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows.length / (anchorMs / 1000)), cpu: anchorCpu },
+        httpAnchor,
         ratio: round(anchorMs / httpMs),
+        ratioToHttpAnchor: round(httpAnchorMs / httpMs),
         scored: { ms: Math.round(scoredMs), afterLastResponseMs: Math.round(scoredMs - httpMs), ratio: round(anchorMs / scoredMs), delayMs: delays },
         scoresChecked: check,
       };
@@ -222,11 +252,27 @@ async function main(): Promise<void> {
     }
   }
   log('summary', results.map((r) => ({
-    scenario: r.scenario, ratio: r.ratio, uploadP50: (r.upload as { p50: number }).p50, scored: r.scored, check: r.scoresChecked,
+    scenario: r.scenario, ratio: r.ratio, httpAnchorRatio: (r.httpAnchor as { ratio: number }).ratio, ratioToHttpAnchor: r.ratioToHttpAnchor,
+    uploadP50: (r.upload as { p50: number }).p50, scored: r.scored, check: r.scoresChecked,
   })));
   await pool.end();
+  anchorServer.kill('SIGTERM');
   server.kill('SIGTERM');
   await new Promise((done) => server.once('exit', done));
+}
+
+/** The HTTP anchor (TypeScript, transpiled on load) as its own process; resolves once it listens. */
+async function startAnchor(env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(join(__dirname, 'anchors', 'bare-ingest.server.ts'), [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    env: { ...process.env, ...env, ANCHOR_PORT: String(ANCHOR_PORT), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the HTTP anchor exited with ${code}`)));
+  });
+  return child;
 }
 
 main().catch((error) => {
