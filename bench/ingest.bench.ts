@@ -30,8 +30,13 @@
  * p50/p95/max. Scores are read then; the check compares, for every uploaded profile of the challenge scenarios, each stored period
  * score with the day's largest value of the challenge's field in health_record, computed in SQL.
  *
- * CPU time of each phase (from /proc, 10 ms ticks): the API process's and every PostgreSQL process's
+ * CPU time of each phase (from /proc, 10 ms ticks): the API processes' and every PostgreSQL process's
  * per upload, the bench's own (the client) per upload and per anchor batch.
+ *
+ * BENCH_SPLIT=1: the uploads go to a web-only API process (JOBS_ENABLED=false) and the scoring
+ * worker runs in a second API process (JOBS_ENABLED=true, port + 1), as README "Configuration"
+ * describes a deployment whose web replicas do not run jobs; `apiMsPerUpload` counts both,
+ * `webMsPerUpload` the web process alone.
  *
  * BENCH_API_NODE_ARGS adds node flags to the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p');
  * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios (e.g. 'ten-many-days').
@@ -54,7 +59,8 @@ const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 60);
 const BATCH = 500;
 const CHALLENGES = 10;
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const ANCHOR_PORT = PORT + 1;
+const SPLIT = process.env.BENCH_SPLIT === '1';
+const ANCHOR_PORT = PORT + 2;
 const CLIENT_ID = 'bench-client';
 const CLIENT_SECRET = 'bench-secret-0123456789';
 const DAY_MS = 86_400_000;
@@ -87,19 +93,12 @@ async function main(): Promise<void> {
   await reset.connect();
   await reset.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
   await reset.end();
-  const server: ChildProcess = spawn(process.execPath, [...API_NODE_ARGS, join(DIST, 'apps/api/src/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env, DATABASE_URL, PORT: String(PORT), BOOTSTRAP_CLIENT_ID: CLIENT_ID, BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
-      LOG_LEVEL: 'warn', DEMO_APP: 'false', RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; !(await fetch(`http://127.0.0.1:${PORT}/health`).then((r) => r.ok, () => false)); i++) {
-    if (i > 300) throw new Error('the API did not start');
-    await sleep(100);
-  }
-  log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, load: loadavg().map((n) => round(n)) });
+  // BENCH_SPLIT=1: the uploads' API is a web-only replica and the scoring worker runs in a process of its own.
+  const servers = SPLIT ? [startApi(PORT, false), startApi(PORT + 1, true)] : [startApi(PORT, true)];
+  for (let i = 0; i < servers.length; i++) await waitReady(PORT + i);
+  const apiCpuMs = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid as number), 0);
+  const webCpuMs = () => processCpuMs(servers[0].pid as number);
+  log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, split: SPLIT, load: loadavg().map((n) => round(n)) });
   const base = `http://127.0.0.1:${PORT}/api/v1`;
   const token = await fetch(`${base}/token/`, {
     method: 'POST',
@@ -140,7 +139,7 @@ async function main(): Promise<void> {
       }
       const bodies = profiles.map((_, i) => body(shape, i));
       const load = loadavg().map((n) => round(n));
-      const cpuBefore = { api: processCpuMs(server.pid as number), postgres: postgresCpuMs(), bench: process.cpuUsage() };
+      const cpuBefore = { api: apiCpuMs(), web: webCpuMs(), postgres: postgresCpuMs(), bench: process.cpuUsage() };
       const started = performance.now();
       const latencies: number[] = [];
       const answeredAt: number[] = [];
@@ -159,7 +158,8 @@ async function main(): Promise<void> {
       while (deferred && (await pool.query('SELECT count(*)::int AS n FROM scoring_backlog')).rows[0].n > 0) await sleep(2);
       const scoredMs = performance.now() - started;
       const uploadCpu = {
-        apiMsPerUpload: round((processCpuMs(server.pid as number) - cpuBefore.api) / profiles.length),
+        apiMsPerUpload: round((apiCpuMs() - cpuBefore.api) / profiles.length),
+        ...(SPLIT ? { webMsPerUpload: round((webCpuMs() - cpuBefore.web) / profiles.length) } : {}),
         postgresMsPerUpload: round((postgresCpuMs() - cpuBefore.postgres) / profiles.length),
         benchMsPerUpload: round(cpuMs(process.cpuUsage(cpuBefore.bench)) / profiles.length),
       };
@@ -257,8 +257,29 @@ async function main(): Promise<void> {
   })));
   await pool.end();
   anchorServer.kill('SIGTERM');
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('exit', done));
+  for (const server of servers) {
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+  }
+}
+
+/** An API process of the build in DIST on `port`; `jobs`: it runs the scoring worker and the job runner too. */
+function startApi(port: number, jobs: boolean): ChildProcess {
+  return spawn(process.execPath, [...API_NODE_ARGS, join(DIST, 'apps/api/src/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env, DATABASE_URL, PORT: String(port), JOBS_ENABLED: String(jobs), BOOTSTRAP_CLIENT_ID: CLIENT_ID, BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
+      LOG_LEVEL: 'warn', DEMO_APP: 'false', RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitReady(port: number): Promise<void> {
+  for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)); i++) {
+    if (i > 300) throw new Error(`the API on port ${port} did not start`);
+    await sleep(100);
+  }
 }
 
 /** The HTTP anchor (TypeScript, transpiled on load) as its own process; resolves once it listens. */
