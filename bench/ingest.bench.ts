@@ -41,12 +41,13 @@
  * BENCH_API_NODE_ARGS adds node flags to the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p');
  * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios (e.g. 'ten-many-days').
  */
-import { ChildProcess, fork, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
+import { forkAnchor } from './support/anchor-process';
 import { mulberry32 } from './support/mulberry32';
 import { postgresCpuMs, processCpuMs } from './support/process-cpu';
 import { recordInsert } from './support/record-insert';
@@ -123,7 +124,9 @@ async function main(): Promise<void> {
   await pool.query('CREATE TABLE anchor_record (LIKE health_record INCLUDING ALL)');
   await pool.query('CREATE TABLE anchor_http_record (LIKE health_record INCLUDING ALL)');
   const [{ app_id: appId }] = (await pool.query('SELECT app_id FROM challenge LIMIT 1')).rows;
-  const anchorServer = await startAnchor({ ANCHOR_DATABASE_URL: DATABASE_URL, ANCHOR_TABLE: 'anchor_http_record', ANCHOR_APP_ID: appId });
+  const anchorServer = await forkAnchor('bare-ingest.server.ts', {
+    ANCHOR_PORT: String(ANCHOR_PORT), ANCHOR_DATABASE_URL: DATABASE_URL, ANCHOR_TABLE: 'anchor_http_record', ANCHOR_APP_ID: appId,
+  });
   const [{ deferred }] = (await pool.query("SELECT to_regclass('scoring_backlog') IS NOT NULL AS deferred")).rows;
 
   const wanted = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
@@ -280,20 +283,6 @@ async function waitReady(port: number): Promise<void> {
     if (i > 300) throw new Error(`the API on port ${port} did not start`);
     await sleep(100);
   }
-}
-
-/** The HTTP anchor (TypeScript, transpiled on load) as its own process; resolves once it listens. */
-async function startAnchor(env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(__dirname, 'anchors', 'bare-ingest.server.ts'), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
-    env: { ...process.env, ...env, ANCHOR_PORT: String(ANCHOR_PORT), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the HTTP anchor exited with ${code}`)));
-  });
-  return child;
 }
 
 main().catch((error) => {

@@ -29,12 +29,13 @@
  *    BENCH_ROUNDS seconds each, so that whatever else this shared machine does falls on all three
  *    alike: req/s, p50/p95/p99 ms, and the server process's CPU time per request (/proc).
  */
-import { ChildProcess, fork, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import { Client, Pool } from 'pg';
+import { forkAnchor } from './support/anchor-process';
 import { apiClient } from './support/api-client';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -184,18 +185,9 @@ function startApi(databaseUrl: string) {
   );
 }
 
-/** An anchor server (TypeScript, transpiled on load) as its own process; resolves once it listens. */
+/** An anchor server as its own process, its CPU time and resident memory followed; resolves once it listens. */
 async function startAnchor(file: string, env: Record<string, string>) {
-  const child = fork(join(__dirname, 'anchors', file), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
-    env: { ...process.env, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-  return startProcess(child);
+  return startProcess(await forkAnchor(file, env));
 }
 
 async function waitReady(): Promise<void> {
