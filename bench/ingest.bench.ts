@@ -106,6 +106,16 @@ async function main(): Promise<void> {
     headers: { Authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}` },
   }).then((r) => r.json() as Promise<{ access_token: string }>);
   const auth = { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' };
+  /** Each profile's body to `apiBase`'s upload path, one request after the other; `answered` hears each one's milliseconds. */
+  const uploadEach = async (apiBase: string, profiles: readonly string[], bodies: readonly string[], answered?: (ms: number) => void) => {
+    for (let i = 0; i < profiles.length; i++) {
+      const began = performance.now();
+      const response = await fetch(`${apiBase}/profile/${profiles[i]}/data/`, { method: 'POST', headers: auth, body: bodies[i] });
+      if (response.status !== 201) throw new Error(`${apiBase}: an upload answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      answered?.(performance.now() - began);
+    }
+  };
   const post = async (path: string, value: unknown) => {
     const response = await fetch(`${base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(value) });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -146,14 +156,10 @@ async function main(): Promise<void> {
       const started = performance.now();
       const latencies: number[] = [];
       const answeredAt: number[] = [];
-      for (let i = 0; i < profiles.length; i++) {
-        const began = performance.now();
-        const response = await fetch(`${base}/profile/${profiles[i]}/data/`, { method: 'POST', headers: auth, body: bodies[i] });
-        if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - began);
+      await uploadEach(base, profiles, bodies, (ms) => {
+        latencies.push(ms);
         answeredAt.push(Date.now());
-      }
+      });
       const httpMs = performance.now() - started;
       // Scoring is deferred (docs/architecture.md "The write path"): a queued change leaves
       // scoring_backlog when its scores commit. Wait for the last one.
@@ -191,11 +197,7 @@ async function main(): Promise<void> {
       await pool.query('TRUNCATE anchor_http_record');
       const httpCpuBefore = { server: processCpuMs(anchorServer.pid as number), postgres: postgresCpuMs(), bench: process.cpuUsage() };
       const httpStarted = performance.now();
-      for (let i = 0; i < profiles.length; i++) {
-        const response = await fetch(`http://127.0.0.1:${ANCHOR_PORT}/api/v1/profile/${profiles[i]}/data/`, { method: 'POST', headers: auth, body: bodies[i] });
-        if (response.status !== 201) throw new Error(`the HTTP anchor answered ${response.status}: ${await response.text()}`);
-        await response.arrayBuffer();
-      }
+      await uploadEach(`http://127.0.0.1:${ANCHOR_PORT}/api/v1`, profiles, bodies);
       const httpAnchorMs = performance.now() - httpStarted;
       const httpAnchor = {
         ms: Math.round(httpAnchorMs),
