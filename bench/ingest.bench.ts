@@ -12,12 +12,16 @@
  *     "many-days" (500 consecutive days ending today);
  *   - profiles in no challenge, or members of 10 running INDIVIDUAL DAILY challenges (STEPS,
  *     DISTANCE, CALORIES in turn; 60 days ago to 30 days ahead, UTC).
- * The anchor, in the same run right after each scenario: the same rows (read back from
+ * The anchors run in the same run, taking turns with the uploads: each scenario's profiles are cut
+ * into BENCH_ROUNDS (default 5) rounds, and each round's uploads are followed by both anchors'
+ * writes of that round's data (times summed over the rounds), so that what drifts during a run
+ * (checkpoints, neighbours on the machine) weighs on all three alike.
+ * The raw anchor: the round's rows (read back from
  * health_record) inserted with plain multi-row INSERT ... VALUES (500 rows a statement, one after
  * the other) into anchor_record, a table created LIKE health_record INCLUDING ALL (the same
  * columns, primary key and indexes) and emptied before each scenario. Ratio = anchor time / upload
  * time (1.0: as fast as the raw INSERT).
- * The HTTP anchor, right after it: the same bodies posted the same way to a bare node:http server
+ * The HTTP anchor, after it: the same bodies posted the same way to a bare node:http server
  * (bench/anchors/bare-ingest.server.ts) that parses them and writes their rows with the raw anchor's
  * INSERT into anchor_http_record (LIKE health_record too): what HTTP and JSON cost any ingestion on
  * this machine. `httpAnchor.ratio` = raw INSERT time / its time (the ceiling of an HTTP API's ratio);
@@ -58,6 +62,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const PORT = Number(process.env.BENCH_PORT ?? 3972);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 60);
 const BATCH = 500;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CHALLENGES = 10;
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SPLIT = process.env.BENCH_SPLIT === '1';
@@ -138,6 +143,20 @@ async function main(): Promise<void> {
     ANCHOR_PORT: String(ANCHOR_PORT), ANCHOR_DATABASE_URL: DATABASE_URL, ANCHOR_TABLE: 'anchor_http_record', ANCHOR_APP_ID: appId,
   });
   const [{ deferred }] = (await pool.query("SELECT to_regclass('scoring_backlog') IS NOT NULL AS deferred")).rows;
+  /** Wall time and CPU time (ms) of one phase, summed over its rounds. */
+  type Meter = { ms: number; api: number; web: number; postgres: number; bench: number; server: number };
+  const newMeter = (): Meter => ({ ms: 0, api: 0, web: 0, postgres: 0, bench: 0, server: 0 });
+  const measure = async (meter: Meter, phase: () => Promise<unknown>) => {
+    const before = { api: apiCpuMs(), web: webCpuMs(), postgres: postgresCpuMs(), server: processCpuMs(anchorServer.pid as number), bench: process.cpuUsage() };
+    const started = performance.now();
+    await phase();
+    meter.ms += performance.now() - started;
+    meter.api += apiCpuMs() - before.api;
+    meter.web += webCpuMs() - before.web;
+    meter.postgres += postgresCpuMs() - before.postgres;
+    meter.server += processCpuMs(anchorServer.pid as number) - before.server;
+    meter.bench += cpuMs(process.cpuUsage(before.bench));
+  };
 
   const wanted = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
   const results: Record<string, unknown>[] = [];
@@ -152,60 +171,65 @@ async function main(): Promise<void> {
       }
       const bodies = profiles.map((_, i) => body(shape, i));
       const load = loadavg().map((n) => round(n));
-      const cpuBefore = { api: apiCpuMs(), web: webCpuMs(), postgres: postgresCpuMs(), bench: process.cpuUsage() };
-      const started = performance.now();
+      await pool.query('TRUNCATE anchor_record, anchor_http_record');
+      // Strive, the raw INSERT and the HTTP anchor take turns, a round of each at a time, so that
+      // what drifts during a run (checkpoints, the machine's neighbours) falls on all three alike.
+      const meter = { upload: newMeter(), drain: newMeter(), anchor: newMeter(), httpAnchor: newMeter() };
       const latencies: number[] = [];
       const answeredAt: number[] = [];
-      await uploadEach(base, profiles, bodies, (ms) => {
-        latencies.push(ms);
-        answeredAt.push(Date.now());
-      });
-      const httpMs = performance.now() - started;
-      // Scoring is deferred (docs/architecture.md "The write path"): a queued change leaves
-      // scoring_backlog when its scores commit. Wait for the last one.
-      // (A build from before the queue scored in the request: BENCH_DIST of an older build.)
-      while (deferred && (await pool.query('SELECT count(*)::int AS n FROM scoring_backlog')).rows[0].n > 0) await sleep(2);
-      const scoredMs = performance.now() - started;
-      const uploadCpu = {
-        apiMsPerUpload: round((apiCpuMs() - cpuBefore.api) / profiles.length),
-        ...(SPLIT ? { webMsPerUpload: round((webCpuMs() - cpuBefore.web) / profiles.length) } : {}),
-        postgresMsPerUpload: round((postgresCpuMs() - cpuBefore.postgres) / profiles.length),
-        benchMsPerUpload: round(cpuMs(process.cpuUsage(cpuBefore.bench)) / profiles.length),
-      };
+      let rows = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const from = Math.floor((round * profiles.length) / ROUNDS);
+        const to = Math.floor(((round + 1) * profiles.length) / ROUNDS);
+        const part = profiles.slice(from, to);
+        await measure(meter.upload, () => uploadEach(base, part, bodies.slice(from, to), (ms) => {
+          latencies.push(ms);
+          answeredAt.push(Date.now());
+        }));
+        // Scoring is deferred (docs/architecture.md "The write path"): a queued change leaves
+        // scoring_backlog when its scores commit. Wait for the last one.
+        // (A build from before the queue scored in the request: BENCH_DIST of an older build.)
+        await measure(meter.drain, async () => {
+          while (deferred && (await pool.query('SELECT count(*)::int AS n FROM scoring_backlog')).rows[0].n > 0) await sleep(2);
+        });
 
-      // The anchor: the same rows, plain multi-row INSERTs into an indexed table of the same columns.
-      const rows = (await pool.query(
-        `SELECT profile_id, type, subtype, source, external_id, time, end_time, data::text AS data FROM health_record
-         WHERE profile_id = ANY($1::uuid[]) ORDER BY profile_id, external_id`,
-        [profiles],
-      )).rows as Record<string, unknown>[];
-      await pool.query('TRUNCATE anchor_record');
-      const anchorCpuBefore = { postgres: postgresCpuMs(), bench: process.cpuUsage() };
-      const anchorStarted = performance.now();
-      for (let i = 0; i < rows.length; i += BATCH) {
-        const { text, values } = recordInsert('anchor_record', appId, rows.slice(i, i + BATCH));
-        await pool.query(text, values);
+        // The anchor: the same rows, plain multi-row INSERTs into an indexed table of the same columns.
+        const stored = (await pool.query(
+          `SELECT profile_id, type, subtype, source, external_id, time, end_time, data::text AS data FROM health_record
+           WHERE profile_id = ANY($1::uuid[]) ORDER BY profile_id, external_id`,
+          [part],
+        )).rows as Record<string, unknown>[];
+        rows += stored.length;
+        await measure(meter.anchor, async () => {
+          for (let i = 0; i < stored.length; i += BATCH) {
+            const { text, values } = recordInsert('anchor_record', appId, stored.slice(i, i + BATCH));
+            await pool.query(text, values);
+          }
+        });
+
+        // The HTTP anchor: the same requests to a bare node:http server writing with the same INSERT.
+        await measure(meter.httpAnchor, () => uploadEach(`http://127.0.0.1:${ANCHOR_PORT}/api/v1`, part, bodies.slice(from, to)));
       }
-      const anchorMs = performance.now() - anchorStarted;
-      const batches = Math.ceil(rows.length / BATCH);
-      const anchorCpu = {
-        postgresMsPerBatch: round((postgresCpuMs() - anchorCpuBefore.postgres) / batches),
-        benchMsPerBatch: round(cpuMs(process.cpuUsage(anchorCpuBefore.bench)) / batches),
+      const httpMs = meter.upload.ms;
+      const scoredMs = meter.upload.ms + meter.drain.ms;
+      const perUpload = (ms: number) => round(ms / profiles.length);
+      const uploadCpu = {
+        apiMsPerUpload: perUpload(meter.upload.api + meter.drain.api),
+        ...(SPLIT ? { webMsPerUpload: perUpload(meter.upload.web + meter.drain.web) } : {}),
+        postgresMsPerUpload: perUpload(meter.upload.postgres + meter.drain.postgres),
+        benchMsPerUpload: perUpload(meter.upload.bench + meter.drain.bench),
       };
-
-      // The HTTP anchor: the same requests to a bare node:http server writing with the same INSERT.
-      await pool.query('TRUNCATE anchor_http_record');
-      const httpCpuBefore = { server: processCpuMs(anchorServer.pid as number), postgres: postgresCpuMs(), bench: process.cpuUsage() };
-      const httpStarted = performance.now();
-      await uploadEach(`http://127.0.0.1:${ANCHOR_PORT}/api/v1`, profiles, bodies);
-      const httpAnchorMs = performance.now() - httpStarted;
+      const anchorMs = meter.anchor.ms;
+      const batches = Math.ceil(rows / BATCH);
+      const anchorCpu = { postgresMsPerBatch: round(meter.anchor.postgres / batches), benchMsPerBatch: round(meter.anchor.bench / batches) };
+      const httpAnchorMs = meter.httpAnchor.ms;
       const httpAnchor = {
         ms: Math.round(httpAnchorMs),
         ratio: round(anchorMs / httpAnchorMs),
         cpu: {
-          serverMsPerUpload: round((processCpuMs(anchorServer.pid as number) - httpCpuBefore.server) / profiles.length),
-          postgresMsPerUpload: round((postgresCpuMs() - httpCpuBefore.postgres) / profiles.length),
-          benchMsPerUpload: round(cpuMs(process.cpuUsage(httpCpuBefore.bench)) / profiles.length),
+          serverMsPerUpload: perUpload(meter.httpAnchor.server),
+          postgresMsPerUpload: perUpload(meter.httpAnchor.postgres),
+          benchMsPerUpload: perUpload(meter.httpAnchor.bench),
         },
       };
 
@@ -243,9 +267,9 @@ async function main(): Promise<void> {
       }
       latencies.sort((a, b) => a - b);
       const result = {
-        scenario: name, uploads: profiles.length, records: rows.length, load,
-        upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows.length / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1), cpu: uploadCpu },
-        anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows.length / (anchorMs / 1000)), cpu: anchorCpu },
+        scenario: name, uploads: profiles.length, records: rows, rounds: ROUNDS, load,
+        upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1), cpu: uploadCpu },
+        anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows / (anchorMs / 1000)), cpu: anchorCpu },
         httpAnchor,
         ratio: round(anchorMs / httpMs),
         ratioToHttpAnchor: round(httpAnchorMs / httpMs),

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 
 /**
  * An anchor server of bench/anchors/ (TypeScript, transpiled on load) as its own process, with
- * `env` added to this process's; resolves once it says it listens.
+ * `env` added to this process's; resolves once it says it listens. BENCH_ANCHOR_NODE_ARGS adds node
+ * flags (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p', to profile the anchor beside the API).
  */
 export async function forkAnchor(file: string, env: Record<string, string>): Promise<ChildProcess> {
   const child = fork(join(__dirname, '..', 'anchors', file), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    execArgv: [...(process.env.BENCH_ANCHOR_NODE_ARGS ?? '').split(' ').filter(Boolean), '-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, ...env, TS_NODE_PROJECT: join(__dirname, '..', '..', 'tsconfig.json') },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
