@@ -6,7 +6,6 @@ export const TOKEN_GENERATOR = Symbol('TokenGenerator');
 export const APP_REPOSITORY = Symbol('AppRepository');
 export const ADMIN_TOKEN_REPOSITORY = Symbol('AdminTokenRepository');
 export const PROFILE_REPOSITORY = Symbol('ProfileRepository');
-export const LOG_DESTINATION = Symbol('LogDestination');
 // Data platform (issue 4)
 export const HEALTH_RECORD_REPOSITORY = Symbol('HealthRecordRepository');
 export const ACTIVITY_REPOSITORY = Symbol('ActivityRepository');

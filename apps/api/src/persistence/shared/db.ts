@@ -168,9 +168,3 @@ export async function recordLeaderboardChanges(db: Db, changes: LeaderboardChang
     markChallengesChanged(transaction, changes.keys());
   });
 }
-
-/** The current leaderboard version of a challenge ('' when it does not exist). */
-export async function leaderboardVersion(db: Db, challengeId: string): Promise<string> {
-  const rows: Row[] = await db.query('SELECT leaderboard_version::text AS v FROM challenge WHERE id = $1', [challengeId]);
-  return rows.length > 0 ? String(rows[0].v) : '';
-}
