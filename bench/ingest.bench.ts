@@ -178,9 +178,9 @@ async function main(): Promise<void> {
       const latencies: number[] = [];
       const answeredAt: number[] = [];
       let rows = 0;
-      for (let round = 0; round < ROUNDS; round++) {
-        const from = Math.floor((round * profiles.length) / ROUNDS);
-        const to = Math.floor(((round + 1) * profiles.length) / ROUNDS);
+      for (let turn = 0; turn < ROUNDS; turn++) {
+        const from = Math.floor((turn * profiles.length) / ROUNDS);
+        const to = Math.floor(((turn + 1) * profiles.length) / ROUNDS);
         const part = profiles.slice(from, to);
         await measure(meter.upload, () => uploadEach(base, part, bodies.slice(from, to), (ms) => {
           latencies.push(ms);
