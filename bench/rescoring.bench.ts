@@ -16,11 +16,13 @@
  *     request after the other (BENCH_READER_INTERVAL_MS=n: one every n ms each, so that they measure
  *     the wait without adding a load of their own: back to back, one reader takes a core's worth of
  *     the web process and the database on a 2-core machine): p50/p95 of those, and of the same
- *     clients for 5 s before the PATCH.
+ *     clients for 5 s before the PATCH; with the CPU seconds of the API processes and of PostgreSQL
+ *     and the write-ahead log written meanwhile.
  *  2. one more day: today's summary for every member inserted with SQL, then (after VACUUM ANALYZE
  *     and a CHECKPOINT) that day rescored for every member with the same use case in an application
  *     context of this process, built from the same compiled code as the API (BENCH_DIST, default
- *     ./dist); with the CPU seconds of this process (the day's JavaScript) and of PostgreSQL.
+ *     ./dist); with the CPU seconds of this process (the day's JavaScript) and of PostgreSQL, and
+ *     the write-ahead log written meanwhile (records, full-page images, MB).
  *  3. checks: a sample of members' stored scores of one day against the steps in health_record.
  *
  * BENCH_SPLIT=1: the readers ask a web-only API process (JOBS_ENABLED=false) and the job runs in a
@@ -39,7 +41,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
 import { apiClient } from './support/api-client';
-import { postgresCpuMs } from './support/process-cpu';
+import { postgresCpuMs, processCpuMs } from './support/process-cpu';
 
 const ROOT = join(__dirname, '..');
 const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'dist'));
@@ -87,6 +89,7 @@ function startApi(port: number, jobs: boolean) {
   });
   let stopping = false;
   return {
+    pid: child.pid as number,
     stop: async () => {
       stopping = true;
       child.kill('SIGTERM');
@@ -117,6 +120,17 @@ function insertDays(pool: Pool, appId: string, challengeId: string, first: numbe
      ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE SET data = EXCLUDED.data`,
     [appId, challengeId, new Date(first), new Date(last)],
   );
+}
+
+/** The server's write-ahead log so far (pg_stat_wal: every database of the server, so a quiet one is assumed). */
+async function walWritten(pool: Pool): Promise<{ records: number; fullPages: number; bytes: number }> {
+  const [row] = (await pool.query('SELECT wal_records::float8 AS records, wal_fpi::float8 AS full_pages, wal_bytes::float8 AS bytes FROM pg_stat_wal')).rows;
+  return { records: row.records, fullPages: row.full_pages, bytes: row.bytes };
+}
+
+/** What was logged between two readings of walWritten: records, full-page images (the first change of a page after a checkpoint), MB. */
+function walSince(before: { records: number; fullPages: number; bytes: number }, after: { records: number; fullPages: number; bytes: number }) {
+  return { records: after.records - before.records, fullPages: after.fullPages - before.fullPages, mb: round((after.bytes - before.bytes) / 1e6) };
 }
 
 async function jobsDone(pool: Pool): Promise<void> {
@@ -275,6 +289,8 @@ async function main(): Promise<void> {
       await api(path, { bearer: requester.bearer }); // rank cached
       const idle = await readWhile(path, requester.bearer, new Promise((done) => setTimeout(done, 5_000)));
       const loadBefore = load();
+      const apiCpuMs = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid), 0);
+      const [apiCpu, postgresCpu, walBefore] = [apiCpuMs(), postgresCpuMs(), await walWritten(pool)];
       const t = performance.now();
       await api(`/api/v1/challenge/${challengeId}/`, { method: 'PATCH', bearer: admin, body: JSON.stringify({ goal_value: goal }) });
       const finished = jobsDone(pool);
@@ -282,6 +298,9 @@ async function main(): Promise<void> {
       await finished; // with BENCH_READERS=0 nobody else waits for the job
       whole = {
         seconds: round((performance.now() - t) / 1000), load: loadBefore,
+        // CPU seconds of the API processes (the job's, and the readers' board patches) and of PostgreSQL, readers' requests included.
+        cpu: { api: round((apiCpuMs() - apiCpu) / 1000), postgres: round((postgresCpuMs() - postgresCpu) / 1000) },
+        wal: walSince(walBefore, await walWritten(pool)),
         leaderboardIdle: { ...stats(idle.latencies), errors: idle.errors },
         leaderboardDuring: { ...stats(during.latencies), errors: during.errors },
       };
@@ -300,14 +319,15 @@ async function main(): Promise<void> {
     await pool.query('CHECKPOINT');
     const challenge = await challenges.findById(appId, challengeId);
     const loadBefore = load();
-    const [jsCpu, postgresCpu] = [process.cpuUsage(), postgresCpuMs()];
+    const [jsCpu, postgresCpu, walBefore] = [process.cpuUsage(), postgresCpuMs(), await walWritten(pool)];
     t = performance.now();
     const members = await profiled(`day-${size}`, () => rescorer.execute({ challenge, from: new Date(today), to: new Date(today + DAY_MS) }));
     const daySeconds = round((performance.now() - t) / 1000);
     const used = process.cpuUsage(jsCpu);
     // CPU seconds of this process (the day's JavaScript) and of every PostgreSQL process while it ran.
     const cpu = { js: round((used.user + used.system) / 1e6), postgres: round((postgresCpuMs() - postgresCpu) / 1000) };
-    log('one more day rescored', { size, members, insertSeconds, seconds: daySeconds, cpu, load: loadBefore });
+    const wal = walSince(walBefore, await walWritten(pool));
+    log('one more day rescored', { size, members, insertSeconds, seconds: daySeconds, cpu, wal, load: loadBefore });
 
     // ---- 3. scores as SQL computes them from the records (today, 200 members; every member has a row, an empty score too) ----
     const check = await pool.query(

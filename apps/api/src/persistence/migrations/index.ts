@@ -19,6 +19,7 @@ import { RecordsWithoutForeignKey1795600000002 } from './1795600000002-RecordsWi
 import { LeaderboardChangeMemberLists1795600000003 } from './1795600000003-LeaderboardChangeMemberLists';
 import { ScoringBacklog1795600000004 } from './1795600000004-ScoringBacklog';
 import { LeaderboardChangePeriods1795600000005 } from './1795600000005-LeaderboardChangePeriods';
+import { MemberFillFactor1795600000006 } from './1795600000006-MemberFillFactor';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   LeaderboardChangeMemberLists1795600000003,
   ScoringBacklog1795600000004,
   LeaderboardChangePeriods1795600000005,
+  MemberFillFactor1795600000006,
 ];
