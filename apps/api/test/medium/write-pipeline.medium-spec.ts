@@ -251,6 +251,23 @@ describeContract('ScoringBatchReader', (world) => {
     expect([await none(0, 1), await none(4, 4), await none(3, 5)]).toEqual([[0], [], [3, 5]]);
   });
 
+  it("reads each member's own summaries and scores in a batch of 150 (ids whose last bytes are 0 to 149)", async () => {
+    // A SQL engine reads a batch in parts by the id's last byte modulo 64: members 0, 64 and 128 share one.
+    const memberId = (i: number) => `70000000-0000-4000-8000-0000000000${i.toString(16).padStart(2, '0')}`;
+    const members = Array.from({ length: 150 }, (_, i) => memberId(i));
+    await seedProfiles(world(), members.map((id) => profile(id, ID.appA)));
+    for (const [i, id] of members.entries()) {
+      await world().healthRecords.upsert(ID.appA, id, [daySummary('2026-03-02', 1_000 + i), daySummary('2026-03-03', 2_000 + i)]);
+    }
+    await world().scores.saveMany(members.map((profileId, i) => MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId, periodIndex: 1, progress: i })));
+    const span = { firstIndex: 0, lastIndex: 1, firstDate: '2026-03-02', lastDate: '2026-03-03', from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') };
+    const batch = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), members, span));
+    for (const [i, id] of members.entries()) {
+      expect((await batch.history.dailySummaries(id, '2026-03-02', '2026-03-03')).map((s) => s.steps)).toEqual([1_000 + i, 2_000 + i]);
+      expect((await batch.scores.findForMember(ID.challenge1, id)).map((s) => [s.periodIndex, s.progress])).toEqual([[1, i]]);
+    }
+  });
+
   it("lists a profile's challenges of its app with its membership in each, earliest start first", async () => {
     await world().challenges.save(challenge(ID.challenge2, { start: new Date('2026-03-01T00:00:00Z'), title: 'Earlier' }));
     const paused = ChallengeMemberMother.create({

@@ -6,7 +6,7 @@ import {
 import { SCORED_COLUMNS, scoredFields, scoredProfile } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
 import { arrayLiteral } from '../shared/array-literal';
-import { Db, jsonRows, Row } from '../shared/db';
+import { Db, jsonRowGroups, jsonRows, Row } from '../shared/db';
 import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
 import { SCORE_READ, toScore } from './typeorm-score.repository';
@@ -20,6 +20,14 @@ const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> =>
   }
   return map;
 };
+
+/**
+ * How a batch's bulk reads are cut into json documents (jsonRowGroups): by the last byte of the
+ * member's id (random), into at most 64 parts of a few members each. One document for the whole
+ * batch was a multi-MB message for the driver to gather; one per member cost a row and a parse
+ * per member's one row when a batch rescored a day (more JavaScript than the single document).
+ */
+const MEMBER_BUCKETS = 'get_byte(uuid_send(profile_id), 15) % 64';
 
 /**
  * The batch reader of whole-challenge rescoring: the raw records, events and stored scores of a
@@ -74,21 +82,23 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     // (app_id, profile_id, type, subtype, time) bounds the time too, not only the profile's type.
     const days = kinds.workouts
       ? []
-      : await jsonRows(
+      : await jsonRowGroups(
           db,
           SCORED_COLUMNS,
           `FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND subtype = '' AND time >= $3 AND time <= $4`,
           // A daily summary is filed at 00:00 UTC of its date (not the session's time zone's midnight).
           [appId, ids, new Date(`${span.firstDate}T00:00:00Z`), new Date(`${span.lastDate}T00:00:00Z`)],
+          MEMBER_BUCKETS,
         );
     const sessions = kinds.workouts
-      ? await jsonRows(
+      ? await jsonRowGroups(
           db,
           SCORED_COLUMNS,
           `FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'workout' AND subtype = '' AND time >= $3 AND time < $4`,
           [appId, ids, new Date(span.from.getTime() - WORKOUT_LOOK_BEHIND_MS), span.to],
+          MEMBER_BUCKETS,
         )
       : [];
     const events: Parameters<typeof toPointsEvent>[0][] = await db.query(
@@ -178,12 +188,13 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
    * million rows: quadratic in the members; docs/benchmarks.md "Scoring speed").
    */
   static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {
-    return PrefetchedScores.of(await jsonRows(
+    return PrefetchedScores.of(await jsonRowGroups(
       db,
       SCORE_READ,
       `FROM member_period_score
        WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index BETWEEN $4 AND $5`,
       [appId, challengeId, arrayLiteral(profileIds), first, last],
+      MEMBER_BUCKETS,
     ));
   }
 

@@ -49,6 +49,21 @@ export async function jsonRows(db: Db, columns: readonly string[], from: string,
 }
 
 /**
+ * jsonRows for a batch's bulk reads: one json document per group (`groupBy`: an expression that
+ * cuts the rows into parts of some tens of kB), not one for the whole result. A rescoring batch's
+ * 20,000 records as one document were a 3.5 MB message, which the driver gathered by growing and
+ * copying its buffer chunk after chunk (2.5 s of a 100,000-member first scoring's 44 s of
+ * JavaScript) and decoded into one string in the old generation (docs/benchmarks.md
+ * "Twenty-seventh session"). Rows come in no particular order.
+ */
+export async function jsonRowGroups(db: Db, columns: readonly string[], from: string, params: unknown[], groupBy: string): Promise<unknown[][]> {
+  const groups: Row[] = await db.query(`SELECT json_agg(json_build_array(${columns.join(', ')}))::text AS rows ${from} GROUP BY ${groupBy}`, params);
+  const rows: unknown[][] = [];
+  for (const group of groups) for (const row of JSON.parse(group.rows as string) as unknown[][]) rows.push(row);
+  return rows;
+}
+
+/**
  * Waits for the turns of `keys` (TransactionPorts.takeTurn), held to the transaction's end: in one
  * sorted order, so two takers of overlapping keys never wait for each other in a circle.
  */
