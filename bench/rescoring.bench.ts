@@ -122,9 +122,15 @@ function insertDays(pool: Pool, appId: string, challengeId: string, first: numbe
   );
 }
 
-/** The server's write-ahead log so far (pg_stat_wal: every database of the server, so a quiet one is assumed). */
+/**
+ * The server's write-ahead log so far, of every database (a quiet server is assumed): its position
+ * (bytes, exact) and pg_stat_wal's counts of records and full-page images, which backends report
+ * at most once a second (a run of under a few seconds shows too few).
+ */
 async function walWritten(pool: Pool): Promise<{ records: number; fullPages: number; bytes: number }> {
-  const [row] = (await pool.query('SELECT wal_records::float8 AS records, wal_fpi::float8 AS full_pages, wal_bytes::float8 AS bytes FROM pg_stat_wal')).rows;
+  const [row] = (await pool.query(
+    "SELECT wal_records::float8 AS records, wal_fpi::float8 AS full_pages, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS bytes FROM pg_stat_wal",
+  )).rows;
   return { records: row.records, fullPages: row.full_pages, bytes: row.bytes };
 }
 

@@ -19,6 +19,7 @@ export class InMemoryScoreRepository implements ScoreRepository {
     );
   }
 
+  /** Every member's stored scores of periods fromIndex..toIndex (both included): for tests and the reads below. */
   async findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
     return this.all().filter(
       (s) => s.challengeId === challengeId && s.periodIndex >= fromIndex && s.periodIndex <= toIndex,

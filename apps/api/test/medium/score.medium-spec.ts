@@ -38,11 +38,6 @@ describeContract('ScoreRepository', (world) => {
     expect(await world().scores.findForMember(ID.challenge1, ID.profile2, [])).toEqual([]);
   });
 
-  it("reads every member's scores of a period range, both ends included", async () => {
-    expect(byProfileAndPeriod(await world().scores.findForChallenge(ID.challenge1, 1, 2))).toEqual([p1day1, p1day2, p2day1]);
-    expect(await world().scores.findForChallenge(ID.challenge1, 3, 9)).toEqual([]);
-  });
-
   it('reads only the outcome fields for leaderboards', async () => {
     expect(await world().scores.findOutcomesForChallenge(ID.challenge1, 0, 0)).toEqual([
       { profileId: ID.profile1, teamId: ID.team1, periodIndex: 0, progress: 10_250.5, goalReached: true, goalReachedAt: new Date('2026-03-02T18:30:00.123Z'), reachedAt: new Date('2026-03-02T20:00:00Z') },
@@ -102,7 +97,6 @@ describeContract('ScoreRepository', (world) => {
     );
     const expected = { currentRun: 3, bestRun: 7, bestRunAt: new Date('2026-03-01T06:00:00.500Z'), reachedCount: 12, reachedCountAt: new Date('2026-03-04T07:00:00Z') };
     expect((await world().scores.findForMember(ID.challenge1, ID.profile1, [2]))[0].repetition).toEqual(expected);
-    expect((await world().scores.findForChallenge(ID.challenge1, 2, 2))[0].repetition).toEqual(expected);
     expect(await world().scores.findStandingsForChallenge(ID.challenge1, 2, 'STREAK')).toEqual([
       { profileId: ID.profile1, progress: 0, goalReached: false, score: 7, scoreAt: new Date('2026-03-01T06:00:00.500Z') },
     ]);
@@ -115,7 +109,8 @@ describeContract('ScoreRepository', (world) => {
     const again = { ...p1day1, progress: 9000, firedThresholds: [0.25, 0.5, 0.75], teamId: ID.team2 };
     await world().scores.saveMany([again]);
     expect(await world().scores.findForMember(ID.challenge1, ID.profile1, [1])).toEqual([again]);
-    expect(byProfileAndPeriod(await world().scores.findForChallenge(ID.challenge1, 0, 9))).toEqual([reached, again, p1day2, p2day1]);
+    expect(await world().scores.findForMember(ID.challenge1, ID.profile1)).toEqual([reached, again, p1day2]);
+    expect(await world().scores.findForMember(ID.challenge1, ID.profile2)).toEqual([p2day1]);
   });
 
   it('reads back every double as it was written, to the last bit', async () => {
@@ -301,7 +296,8 @@ describeContract('ScoreRepository', (world) => {
 
   it("deletes every score of one challenge", async () => {
     await world().scores.deleteForChallenge(ID.challenge1);
-    expect(await world().scores.findForChallenge(ID.challenge1, 0, 9)).toEqual([]);
-    expect(await world().scores.findForChallenge(ID.challenge2, 0, 9)).toEqual([otherChallenge]);
+    expect(await world().scores.findForMember(ID.challenge1, ID.profile1)).toEqual([]);
+    expect(await world().scores.findForMember(ID.challenge1, ID.profile2)).toEqual([]);
+    expect(await world().scores.findForMember(ID.challenge2, ID.profile1)).toEqual([otherChallenge]);
   });
 });

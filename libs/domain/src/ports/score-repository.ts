@@ -7,8 +7,6 @@ import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding } from '..
 export interface ScoreRepository {
   /** One member's stored scores, all periods or only the given ones, in period order. */
   findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]>;
-  /** Every member's stored scores for periods fromIndex..toIndex (both included). */
-  findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]>;
   /** The outcome fields only of every member's scores (or these members') for periods fromIndex..toIndex (leaderboards). */
   findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]>;
   /**

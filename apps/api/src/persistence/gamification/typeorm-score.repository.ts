@@ -249,16 +249,6 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     return rows.map(toScore);
   }
 
-  async findForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodScore[]> {
-    const rows = await jsonRows(
-      this.db,
-      SCORE_READ,
-      'FROM member_period_score WHERE challenge_id = $1 AND period_index BETWEEN $2 AND $3',
-      [challengeId, fromIndex, toIndex],
-    );
-    return rows.map(toScore);
-  }
-
   /**
    * Leaderboards rank every member: only the outcome columns (instants as epoch milliseconds), so
    * 100,000 rows stay a few MB.
