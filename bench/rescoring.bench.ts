@@ -122,12 +122,18 @@ function insertDays(pool: Pool, appId: string, challengeId: string, first: numbe
   );
 }
 
+interface WalPosition {
+  records: number;
+  fullPages: number;
+  bytes: number;
+}
+
 /**
  * The server's write-ahead log so far, of every database (a quiet server is assumed): its position
  * (bytes, exact) and pg_stat_wal's counts of records and full-page images, which backends report
  * at most once a second (a run of under a few seconds shows too few).
  */
-async function walWritten(pool: Pool): Promise<{ records: number; fullPages: number; bytes: number }> {
+async function walWritten(pool: Pool): Promise<WalPosition> {
   const [row] = (await pool.query(
     "SELECT wal_records::float8 AS records, wal_fpi::float8 AS full_pages, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS bytes FROM pg_stat_wal",
   )).rows;
@@ -135,7 +141,7 @@ async function walWritten(pool: Pool): Promise<{ records: number; fullPages: num
 }
 
 /** What was logged between two readings of walWritten: records, full-page images (the first change of a page after a checkpoint), MB. */
-function walSince(before: { records: number; fullPages: number; bytes: number }, after: { records: number; fullPages: number; bytes: number }) {
+function walSince(before: WalPosition, after: WalPosition) {
   return { records: after.records - before.records, fullPages: after.fullPages - before.fullPages, mb: round((after.bytes - before.bytes) / 1e6) };
 }
 
