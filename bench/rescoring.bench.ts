@@ -253,7 +253,11 @@ async function main(): Promise<void> {
         [row.app_id, row.id, start, `bench-${size}`, requester.public_id],
       );
       await insertDays(pool, row.app_id, row.id, start.getTime(), today - DAY_MS);
-      await pool.query('ANALYZE');
+      // What autovacuum (on by default; off on this machine's PostgreSQL) does after bulk inserts:
+      // statistics, and the visibility map that lets the score upsert's check of its profiles read
+      // the profile index only (with none set, it fetched a heap page per member: 520 of a one-day
+      // batch's 750 page reads; docs/benchmarks.md "Twenty-eighth session").
+      await pool.query('VACUUM ANALYZE');
       await pool.query('INSERT INTO bench_requester (size, profile_id, bearer) VALUES ($1, $2, $3)', [size, requester.public_id, requester.bearer])
         .catch(async () => {
           await pool.query('CREATE TABLE IF NOT EXISTS bench_requester (size int PRIMARY KEY, profile_id uuid, bearer text)');
@@ -341,11 +345,12 @@ async function main(): Promise<void> {
     const wal = walSince(walBefore, await walWritten(pool));
     log('one more day rescored', { size, members, insertSeconds, seconds: daySeconds, cpu, wal, load: loadBefore });
 
-    // ---- 3. scores as SQL computes them from the records (today, 200 members; every member has a row, an empty score too) ----
+    // ---- 3. scores as SQL computes them from the records (today, 200 members; a member without a summary today may have no row: no row reads as 0) ----
     const check = await pool.query(
       `SELECT count(*)::int AS n,
-              count(*) FILTER (WHERE s.app_id IS NULL OR s.progress IS DISTINCT FROM coalesce(h.steps, 0)
-                                  OR s.goal_reached IS DISTINCT FROM (coalesce(h.steps, 0) >= c.goal_value))::int AS wrong
+              count(*) FILTER (WHERE coalesce(s.progress, 0) IS DISTINCT FROM coalesce(h.steps, 0)
+                                  OR coalesce(s.goal_reached, false) IS DISTINCT FROM (coalesce(h.steps, 0) >= c.goal_value))::int AS wrong,
+              count(*) FILTER (WHERE s.app_id IS NULL)::int AS without_row
        FROM (SELECT profile_id FROM challenge_member WHERE challenge_id = $1 ORDER BY profile_id LIMIT 200) m
        JOIN challenge c ON c.id = $1
        LEFT JOIN member_period_score s ON s.app_id = c.app_id AND s.challenge_id = c.id AND s.profile_id = m.profile_id AND s.period_index = 30

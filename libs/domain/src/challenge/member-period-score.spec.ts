@@ -1,4 +1,5 @@
-import { MemberPeriodScore, sameScore } from './member-period-score';
+import { EMPTY_REPETITION_STATE } from './repetition';
+import { isEmptyScore, MemberPeriodScore, sameScore, ZERO_TOTALS } from './member-period-score';
 
 describe(sameScore.name, () => {
   const stored: MemberPeriodScore = {
@@ -39,5 +40,40 @@ describe(sameScore.name, () => {
     ['points', (s) => ({ ...s, totals: { ...s.totals, points: 10 } })],
   ])('fails when the %s differs', (_what, change) => {
     expect(sameScore(stored, change(computed()))).toBe(false);
+  });
+});
+
+describe(isEmptyScore.name, () => {
+  // What a period without a row reads as: a member's day without data.
+  const empty: MemberPeriodScore = {
+    challengeId: 'challenge-1', profileId: 'profile-1', teamId: 'team-1', periodIndex: 3,
+    periodStart: new Date('2026-03-05T00:00:00Z'), periodEnd: new Date('2026-03-06T00:00:00Z'),
+    progress: 0, goalReached: false, goalReachedAt: null, reachedAt: null, repetition: EMPTY_REPETITION_STATE,
+    firedThresholds: [], totals: ZERO_TOTALS, updatedAt: new Date('2026-03-05T21:00:00Z'),
+  };
+
+  it('holds for no progress, no data time, the empty state, no threshold and zero totals, whatever the key, team and period', () => {
+    expect(isEmptyScore(empty)).toBe(true);
+    expect(isEmptyScore({ ...empty, teamId: null, periodIndex: 0, repetition: { ...EMPTY_REPETITION_STATE } })).toBe(true);
+  });
+
+  it.each<[string, Partial<MemberPeriodScore>]>([
+    ['progress', { progress: 1 }],
+    ['goal reached', { goalReached: true }],
+    ['goal reached at', { goalReachedAt: new Date('2026-03-05T17:00:00Z') }],
+    // A record of 0 steps still gives the period a data time.
+    ['reached at', { reachedAt: new Date('2026-03-05T17:00:00Z') }],
+    // A later period of a member who reached an earlier one keeps the run's state.
+    ['best run', { repetition: { ...EMPTY_REPETITION_STATE, bestRun: 1, bestRunAt: new Date('2026-03-02T00:00:00Z') } }],
+    ['reached count', { repetition: { ...EMPTY_REPETITION_STATE, reachedCount: 1, reachedCountAt: new Date('2026-03-02T00:00:00Z') } }],
+    ['a fired threshold', { firedThresholds: [0.25] }],
+    // A steps challenge's period holding only a workout's distance, or only event points.
+    ['distance', { totals: { ...ZERO_TOTALS, distance: 5 } }],
+    ['steps', { totals: { ...ZERO_TOTALS, steps: 5 } }],
+    ['calories', { totals: { ...ZERO_TOTALS, calories: 5 } }],
+    ['duration', { totals: { ...ZERO_TOTALS, durationSeconds: 5 } }],
+    ['points', { totals: { ...ZERO_TOTALS, points: 0.5 } }],
+  ])('fails with %s', (_what, change) => {
+    expect(isEmptyScore({ ...empty, ...change })).toBe(false);
   });
 });

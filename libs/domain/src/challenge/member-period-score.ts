@@ -1,4 +1,4 @@
-import { RepetitionState, sameRepetitionState } from './repetition';
+import { EMPTY_REPETITION_STATE, RepetitionState, sameRepetitionState } from './repetition';
 
 /**
  * What a member's counted records add up to in one period, in every metric (challenge totals):
@@ -73,6 +73,29 @@ export interface MemberPeriodScore {
   /** The member's counted records in the period in every metric (challenge totals). */
   readonly totals: ActivityTotals;
   readonly updatedAt: Date;
+}
+
+/**
+ * Whether a score holds nothing: no progress, no data time, the empty repetition state, no
+ * notified threshold, zero totals. It is what a period without a row reads as (boards, history,
+ * goal_progress, the repetition fold), so writers store no such row where none is stored: a
+ * member's empty periods (days without data, periods still to come) cost no rows to write, read
+ * and rewrite.
+ */
+export function isEmptyScore(score: MemberPeriodScore): boolean {
+  return (
+    score.progress === 0 &&
+    !score.goalReached &&
+    score.goalReachedAt === null &&
+    score.reachedAt === null &&
+    sameRepetitionState(score.repetition, EMPTY_REPETITION_STATE) &&
+    score.firedThresholds.length === 0 &&
+    score.totals.distance === 0 &&
+    score.totals.steps === 0 &&
+    score.totals.calories === 0 &&
+    score.totals.durationSeconds === 0 &&
+    score.totals.points === 0
+  );
 }
 
 const timeOf = (instant: Date | null) => instant?.getTime() ?? null;

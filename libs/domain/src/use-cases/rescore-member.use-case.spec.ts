@@ -112,6 +112,30 @@ describe(RescoreMemberUseCase.name, () => {
     expect(result.events.map((e) => [e.periodIndex, e.event])).toEqual([[2, 'challenge_period_goal_reached']]);
   });
 
+  it('stores no row for a period left empty, and writes an empty score over a stored row', async () => {
+    const workoutChallenge = ChallengeMother.create({ dataSource: 'workout', goalType: 'DISTANCE', goalValue: 5_000 });
+    history.add({
+      workouts: [
+        Records.workout({ start: new Date('2026-03-02T18:00:00Z'), distance: 1_000 }),
+        Records.workout({ start: new Date('2026-03-04T06:00:00Z'), distance: 6_000 }),
+      ],
+    });
+    const threeDays = { challenge: workoutChallenge, member, from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-05T00:00:00Z') };
+
+    const first = await sut.execute(threeDays);
+
+    // Period 1 (03-03) has no data: computed (0), not stored; a board reads no row as 0.
+    expect(first.scores.map((s) => [s.periodIndex, s.progress])).toEqual([[0, 1_000], [1, 0], [2, 6_000]]);
+    expect(scores.all().map((s) => [s.periodIndex, s.progress])).toEqual([[0, 1_000], [2, 6_000]]);
+
+    // The workouts are gone (deleted upstream): each stored row becomes the empty score it now is.
+    const afterDeletion = new RescoreMemberUseCase(scores, new InMemoryActivityHistory(), outbox, clock);
+    await afterDeletion.execute(threeDays);
+    expect(scores.all().map((s) => [s.periodIndex, s.progress, s.goalReached, s.totals.distance])).toEqual([
+      [0, 0, false, 0], [2, 0, false, 0],
+    ]);
+  });
+
   it('adds event points and record points in POINTS challenges', async () => {
     const points = ChallengeMother.create({ goalType: 'POINTS', goalValue: 100, goal: 'TOTAL' });
     history.add({

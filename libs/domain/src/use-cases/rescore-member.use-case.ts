@@ -1,5 +1,5 @@
 import { Challenge } from '../challenge/challenge';
-import { MemberPeriodScore, sameScore, ZERO_TOTALS } from '../challenge/member-period-score';
+import { isEmptyScore, MemberPeriodScore, sameScore, ZERO_TOTALS } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
 import { detectThresholdCrossing } from '../challenge/progress';
 import {
@@ -44,7 +44,7 @@ export type RescoreStatus =
 
 export interface RescoreMemberResult {
   readonly status: RescoreStatus;
-  /** The stored scores of the affected periods (empty unless rescored). */
+  /** The scores of the affected periods as computed (empty unless rescored; an empty one is stored only over a row). */
   readonly scores: readonly MemberPeriodScore[];
   /**
    * The member's later periods (after the affected ones) rewritten because their cumulative
@@ -161,10 +161,11 @@ export class RescoreMemberUseCase {
         ? await this.carryState(calendar, challenge, member, last + 1, state, now)
         : [];
     // Only what changed is written: a period computed as it is stored stays as it is (its
-    // updatedAt too), and its board is not told of a change.
+    // updatedAt too), and its board is not told of a change; an empty period without a row stays
+    // without one (no row reads as empty).
     const changed = scores.filter((score) => {
       const before = previous.get(score.periodIndex);
-      return before === undefined || !sameScore(before, score);
+      return before === undefined ? !isEmptyScore(score) : !sameScore(before, score);
     });
     const written = [...changed, ...carried];
     if (written.length > 0) await this.scores.saveMany(written);

@@ -134,15 +134,13 @@ describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challeng
         { challengeId: 'challenge-3', firstIndex: 0, lastIndex: 0 },
       ],
     }]);
-    // One write: 3 + 3 + 1 periods. The summary's local date 03-03 is period 1 in both daily
-    // challenges (6,000 steps); the run's 5,000 m are challenge-3's total.
+    // One write of the 3 + 3 + 1 periods scored, but for the empty ones (no row reads as empty).
+    // The summary's local date 03-03 is period 1 in both daily challenges (6,000 steps); periods 0
+    // and 2 have nothing of theirs (the run counts only where workouts do); the run's 5,000 m are
+    // challenge-3's total.
     expect(saveMany).toHaveBeenCalledTimes(1);
     const written = saveMany.mock.calls[0][0].map((s) => [s.challengeId, s.periodIndex, s.progress]);
-    expect(written).toEqual([
-      ['challenge-2', 0, 0], ['challenge-2', 1, 6_000], ['challenge-2', 2, 0],
-      ['challenge-1', 0, 0], ['challenge-1', 1, 6_000], ['challenge-1', 2, 0],
-      ['challenge-3', 0, 5_000],
-    ]);
+    expect(written).toEqual([['challenge-2', 1, 6_000], ['challenge-1', 1, 6_000], ['challenge-3', 0, 5_000]]);
     expect(await w.scores.findForChallenge('challenge-4', 0, 6)).toEqual([]);
     // 60 % and 50 % cross the 50 % threshold: one event per challenge.
     expect(w.outbox.events.map((e) => [e.challengeId, e.event === 'partial_period_goal_reached' ? e.threshold : null])).toEqual([
