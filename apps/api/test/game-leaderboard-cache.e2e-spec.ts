@@ -185,5 +185,31 @@ describe('leaderboard/ serialized answers', () => {
     const deleted = await board(ann.bearer);
     expect([deleted.count, names(deleted), deleted.requester.rank]).toEqual([1, [['Ann', 12000]], 1]);
   });
+
+  it('keeps an INDIVIDUAL board across a new goal value, and shows each member as the rescoring writes it', async () => {
+    admin = await adminBearer(test, credentials);
+    const fay = await createProfile(test, admin, { name: 'Fay' });
+    const gus = await createProfile(test, admin, { name: 'Gus' });
+    const goal = await dailyChallenge({ title: 'G' }, [fay, gus]);
+    await steps(fay, '2026-03-04', 12000);
+    await steps(gus, '2026-03-04', 8000);
+    type Entry = { goal_reached: boolean; score: number; profile: { name: string } };
+    const board = async () =>
+      ((await get(`/api/v1/challenge/${goal}/leaderboard/?date_range=2`, gus.bearer)).body.results as Entry[]).map((e) => [
+        e.profile.name, e.score, e.goal_reached,
+      ]);
+    expect(await board()).toEqual([['Fay', 12000, true], ['Gus', 8000, false]]);
+
+    await test.http.patch(`/api/v1/challenge/${goal}/`).set(auth(admin)).send({ goal_value: 7000 }).expect(200);
+    // Until the rescoring job runs, the stored scores are those of 10,000 steps, as a new board would read them.
+    expect(await board()).toEqual([['Fay', 12000, true], ['Gus', 8000, false]]);
+    expect(await test.runJobs()).toBe(1); // challenge.rescore
+    // 8,000 >= 7,000: Gus reached the new goal; the kept board shows it.
+    expect(await board()).toEqual([['Fay', 12000, true], ['Gus', 8000, true]]);
+    // And back to 10,000.
+    await test.http.patch(`/api/v1/challenge/${goal}/`).set(auth(admin)).send({ goal_value: 10000 }).expect(200);
+    expect(await test.runJobs()).toBe(1);
+    expect(await board()).toEqual([['Fay', 12000, true], ['Gus', 8000, false]]);
+  });
 });
 

@@ -20,7 +20,7 @@ describe('boardKey', () => {
     const key = boardKey(challenge, 'profiles', 0, undefined);
     expect(boardKey(ChallengeMother.create({ title: 'Renamed' }), 'profiles', 0, undefined)).toBe(key);
     const changed = [
-      ChallengeMother.create({ goalValue: 12_000 }),
+      ChallengeMother.create({ goalValue: null }),
       ChallengeMother.create({ repetition: 'STREAK' }),
       ChallengeMother.create({ calculationMethod: 'AVERAGE' }),
       ChallengeMother.create({ timezone: 'Europe/Paris' }),
@@ -29,6 +29,15 @@ describe('boardKey', () => {
       ChallengeMother.create({ id: 'challenge-2' }),
     ];
     for (const other of changed) expect(boardKey(other, 'profiles', 0, undefined)).not.toBe(key);
+  });
+
+  it("keeps an INDIVIDUAL challenge's boards across a new goal value (they show stored scores), not a TEAM or GROUP challenge's", () => {
+    const individual = ChallengeMother.create();
+    expect(boardKey(ChallengeMother.create({ goalValue: 12_000 }), 'profiles', 0, undefined)).toBe(boardKey(individual, 'profiles', 0, undefined));
+    for (const type of ['TEAM', 'GROUP'] as const) {
+      const key = boardKey(ChallengeMother.create({ type }), 'profiles', 0, undefined);
+      expect(boardKey(ChallengeMother.create({ type, goalValue: 12_000 }), 'profiles', 0, undefined)).not.toBe(key);
+    }
   });
 
   it('still answers the same key after many boards of one challenge object (the kept keys are bounded)', () => {
