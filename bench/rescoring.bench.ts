@@ -288,8 +288,8 @@ async function main(): Promise<void> {
       await pool.query('VACUUM ANALYZE member_period_score');
     }
     // What the planner will believe of the scores table: after the DELETE, a VACUUM that could not
-    // truncate the emptied pages leaves relpages > 0 with reltuples 0, and the planner then takes the
-    // (challenge_id, period_index) index for key probes (docs/benchmarks.md "Eighth session").
+    // truncate the emptied pages leaves relpages > 0 with reltuples 0, and the planner then took the
+    // (challenge_id, period_index) index, gone since, for key probes (docs/benchmarks.md "Eighth session").
     const [scoresTable] = (await pool.query("SELECT relpages, reltuples FROM pg_class WHERE relname = 'member_period_score'")).rows;
     const goal = Number(row.goal_value) === 10000 ? 10001 : 10000;
     let whole: Record<string, unknown>;

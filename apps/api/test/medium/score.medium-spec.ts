@@ -294,6 +294,33 @@ describeContract('ScoreRepository', (world) => {
     expect((await kept()).map((row) => [row.kept, row.points, row.fresh])).toEqual([[0, 0, 0], [0, 0, 0]]);
   });
 
+  it('writes a batch of every other member over their stored periods, and leaves the members in between, totals too (hand-written SQL)', async () => {
+    // 80 members with steps 100 + i in periods 0 and 1. The write gives every other one (40 of the
+    // 79 in their id range: a SQL engine reads their stored rows by that range) period 1 anew, with
+    // 1,000 + i steps, and a new period 2 with 7 steps.
+    const memberId = (i: number) => `72000000-0000-4000-8000-0000000000${i.toString(16).padStart(2, '0')}`;
+    const ids = Array.from({ length: 80 }, (_, i) => memberId(i));
+    await seedProfiles(world(), ids.map((id) => profile(id, ID.appA)));
+    await world().memberships.addAllIfAbsent(ids.map((profileId) => ChallengeMemberMother.create({ challengeId: ID.challenge1, profileId })));
+    const steps = (profileId: string, periodIndex: number, n: number) =>
+      score(ID.challenge1, profileId, periodIndex, { progress: n, totals: { distance: 0, steps: n, calories: 0, durationSeconds: 0, points: 0 } });
+    await world().scores.saveMany(ids.flatMap((id, i) => [steps(id, 0, 100 + i), steps(id, 1, 100 + i)]));
+    const given = ids.filter((_, i) => i % 2 === 0 && i < 80);
+    await world().scores.saveMany(given.flatMap((id) => [steps(id, 1, 1_000 + ids.indexOf(id)), steps(id, 2, 7)]));
+    for (const [i, id] of ids.entries()) {
+      const expected = i % 2 === 0 ? [100 + i, 1_000 + i, 7] : [100 + i, 100 + i];
+      expect((await world().scores.findForMember(ID.challenge1, id)).map((s) => s.progress)).toEqual(expected);
+    }
+    const engine = world().engine;
+    if (!engine) return;
+    // Member 4: 104 + 1,004 + 7 = 1,115; member 5, not given: 105 + 105 = 210.
+    const kept: { profile_id: string; steps: number }[] = await engine.query(
+      'SELECT profile_id, total_steps::float8 AS steps FROM challenge_member WHERE challenge_id = $1 AND profile_id = ANY($2::uuid[]) ORDER BY profile_id',
+      [ID.challenge1, [ids[4], ids[5]]],
+    );
+    expect(kept).toEqual([{ profile_id: ids[4], steps: 1_115 }, { profile_id: ids[5], steps: 210 }]);
+  });
+
   it("deletes every score of one challenge", async () => {
     await world().scores.deleteForChallenge(ID.challenge1);
     expect(await world().scores.findForMember(ID.challenge1, ID.profile1)).toEqual([]);

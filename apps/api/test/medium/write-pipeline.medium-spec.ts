@@ -268,6 +268,27 @@ describeContract('ScoringBatchReader', (world) => {
     }
   });
 
+  it("reads each member's own scores of a batch of neighbouring ids, of every other id, and of every third", async () => {
+    // 120 members, each with scores in periods 0..2 (progress i * 10 + period). A SQL engine reads a
+    // batch by its id range when at least half the challenge's members in the range are in it (40
+    // in a row, or every other one: 40 of 79), else member by member (every third: 40 of 118).
+    const memberId = (i: number) => `71000000-0000-4000-8000-000000000${i.toString(16).padStart(3, '0')}`;
+    const ids = Array.from({ length: 120 }, (_, i) => memberId(i));
+    await seedProfiles(world(), ids.map((id) => profile(id, ID.appA)));
+    await world().memberships.addAllIfAbsent(ids.map((profileId) => ChallengeMemberMother.create({ challengeId: ID.challenge1, profileId })));
+    await world().scores.saveMany(ids.flatMap((profileId, i) =>
+      [0, 1, 2].map((periodIndex) => MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId, periodIndex, progress: i * 10 + periodIndex }))));
+    // Periods 1..2 of a challenge that keeps no states: stored scores of periods 1 and 2.
+    const span = { firstIndex: 1, lastIndex: 2, firstDate: '2026-03-03', lastDate: '2026-03-04', from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-05T00:00:00Z') };
+    for (const batch of [ids.slice(40, 80), ids.filter((_, i) => i % 2 === 0 && i < 80), ids.filter((_, i) => i % 3 === 0)]) {
+      const read = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), batch, span));
+      for (const id of batch) {
+        const i = ids.indexOf(id);
+        expect((await read.scores.findForMember(ID.challenge1, id)).map((s) => s.progress)).toEqual([i * 10 + 1, i * 10 + 2]);
+      }
+    }
+  });
+
   it("lists a profile's challenges of its app with its membership in each, earliest start first", async () => {
     await world().challenges.save(challenge(ID.challenge2, { start: new Date('2026-03-01T00:00:00Z'), title: 'Earlier' }));
     const paused = ChallengeMemberMother.create({

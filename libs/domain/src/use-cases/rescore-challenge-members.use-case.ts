@@ -74,7 +74,9 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
     const dates = calendar.localDateSpan(from, to);
     const span: ScoringSpan = { firstIndex, lastIndex, firstDate: dates.first, lastDate: dates.last, from, to };
     const pointsOf = await recordPointsOf(this.pointsDefinitions, challenge.appId);
-    const members = await this.membersOf(challenge, profileIds);
+    // In id order: a batch is a run of neighbouring members, whose scores a store ordered by
+    // period and member keeps together (one range per period, not a lookup per member).
+    const members = (await this.membersOf(challenge, profileIds)).sort((a, b) => (a.profileId < b.profileId ? -1 : a.profileId > b.profileId ? 1 : 0));
     const stored = storedPeriodsRead(challenge, firstIndex, lastIndex);
     const periodsRead = stored.lastIndex - stored.firstIndex + 1;
     const size = Math.max(1, Math.min(MAX_BATCH_MEMBERS, Math.floor(MAX_BATCH_PERIODS / periodsRead)));

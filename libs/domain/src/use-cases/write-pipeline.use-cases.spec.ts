@@ -216,6 +216,19 @@ describe(RescoreChallengeMembersUseCase.name, () => {
     // Each batch takes its members' turns before it reads them.
     expect([...w.unitOfWork.turns].sort()).toEqual(members.map((m) => `profile:${m.profileId}`).sort());
   });
+
+  it('takes its members in id order, whatever order they joined in: a batch is a run of neighbouring ids', async () => {
+    // The same 4-member batches; p-12 joined first and p-0 last.
+    const long = ChallengeMother.create({ start: new Date('2025-01-01T00:00:00Z'), end: new Date('2029-02-09T00:00:00Z') });
+    const w = world([long]);
+    const ids = Array.from({ length: 13 }, (_, i) => `p-${12 - i}`);
+    await w.memberships.addAllIfAbsent(ids.map((profileId, i) => ChallengeMemberMother.create({ profileId, joinedAt: new Date(Date.UTC(2026, 2, 1, i)) })));
+    expect(await w.rescore.execute({ challenge: long })).toBe(13);
+    // Text order: p-1 < p-10 < p-11 < p-12 < p-2.
+    expect(w.unitOfWork.turns).toEqual(
+      ['p-0', 'p-1', 'p-10', 'p-11', 'p-12', 'p-2', 'p-3', 'p-4', 'p-5', 'p-6', 'p-7', 'p-8', 'p-9'].map((id) => `profile:${id}`),
+    );
+  });
 });
 
 describe('repetition state through every score writer', () => {

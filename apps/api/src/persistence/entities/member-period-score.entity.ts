@@ -1,13 +1,14 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * Materialized score of one member in one period of a challenge (domain MemberPeriodScore):
  * leaderboards, goal_progress, history and totals read these rows, never raw records. Derived
  * data without foreign keys: saveMany locks the challenge and profiles once per call instead of a
- * check per row, and deleting either deletes its scores in the same transaction.
+ * check per row, and deleting either deletes its scores in the same transaction. The primary key
+ * is ordered by period, then member (migration ScoresByPeriod): a challenge's rows of one period
+ * are neighbours, and a member's rows are read with a probe per period.
  */
 @Entity({ name: 'member_period_score' })
-@Index('IDX_member_period_score_challenge_period', ['challengeId', 'periodIndex'])
 export class MemberPeriodScoreEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
   appId!: string;
@@ -15,11 +16,11 @@ export class MemberPeriodScoreEntity {
   @PrimaryColumn('uuid', { name: 'challenge_id' })
   challengeId!: string;
 
-  @PrimaryColumn('uuid', { name: 'profile_id' })
-  profileId!: string;
-
   @PrimaryColumn('integer', { name: 'period_index' })
   periodIndex!: number;
+
+  @PrimaryColumn('uuid', { name: 'profile_id' })
+  profileId!: string;
 
   @Column('uuid', { name: 'team_id', nullable: true })
   teamId!: string | null;

@@ -1,6 +1,6 @@
 import { ChallengeMember, InactiveInterval, isActiveMember, MembershipRepository } from '@strive/domain';
 import { atomically, changedMembers, Db, epochMs, fromEpochMs, recordLeaderboardChanges, Row, toDate } from '../shared/db';
-import { TOTALS } from './typeorm-score.repository';
+import { memberRows, TOTALS } from './typeorm-score.repository';
 
 /** Shared by every member without inactive intervals (most of them): 100,000 members, one array. */
 const NO_INTERVALS: readonly InactiveInterval[] = Object.freeze([]);
@@ -71,8 +71,8 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
               inactive_intervals jsonb, is_active boolean)
          JOIN challenge c ON c.id = m.challenge_id
          -- A member back in a challenge finds the scores it kept when it left (their sums: see TypeOrmScoreRepository.saveMany).
-         CROSS JOIN LATERAL (SELECT ${TOTALS.map((t) => `coalesce(sum(s.${t}::numeric), 0) AS ${t}`).join(', ')} FROM member_period_score s
-                             WHERE s.app_id = c.app_id AND s.challenge_id = m.challenge_id AND s.profile_id = m.profile_id) kept
+         CROSS JOIN LATERAL (SELECT ${TOTALS.map((t) => `coalesce(sum(t.${t}::numeric), 0) AS ${t}`).join(', ')}
+                             FROM ${memberRows('c.app_id', 'm.challenge_id', 'm.profile_id')}) kept
          WHERE NOT $2::boolean
             OR NOT EXISTS (SELECT 1 FROM challenge_opt_out o WHERE o.challenge_id = m.challenge_id AND o.profile_id = m.profile_id)
          ON CONFLICT (app_id, challenge_id, profile_id) DO NOTHING

@@ -64,16 +64,32 @@ const SCORE_ROWS = `SELECT o.ix, o.app_id, o.challenge_id, o.profile_id, ${ROW_C
   FROM unnest($5::int[], ${ROW_COLUMNS.map((c, i) => `$${i + 6}::${paramTypeOf(c)}[]`).join(', ')}) AS r(pair, ${ROW_COLUMNS.join(', ')})
   JOIN pair o ON o.ix = r.pair`;
 
+/** Where saveMany's parameters of the ranges read (see STORED) begin: after the pairs' four and the rows' arrays. */
+const RANGE_PARAMS = 6 + ROW_COLUMNS.length;
+
 /**
- * The stored rows of each pair's periods, by one primary-key range per pair, with their row ids:
- * the rows are told new or stored, and the stored ones updated, without probing the key for every
- * row (the comparison's join probed each row, the update each stored one again: a first scoring's
- * upsert of 10,000 rows took 210 ms then, 169 ms so; docs/decisions.md).
+ * The stored rows of the pairs' periods, with their row ids: the rows are told new or stored,
+ * and the stored ones updated, without probing the key for every row again (the comparison's join
+ * probed each row, the update each stored one again: a first scoring's upsert of 10,000 rows took
+ * 210 ms then, 169 ms so; docs/decisions.md). A rescoring batch's rows are read by its members' id
+ * range, a scan per period (denseRange: the ranges' challenges, first and last ids and periods are
+ * the parameters from RANGE_PARAMS on), other pairs' by a primary-key probe per period. Rows of
+ * other members in a range find no row to compare with and are left alone.
  */
-const STORED = `SELECT o.ix, t.* FROM pair o CROSS JOIN LATERAL (
-         SELECT t.ctid AS row_id, t.* FROM member_period_score t
-         WHERE t.app_id = o.app_id AND t.challenge_id = o.challenge_id AND t.profile_id = o.profile_id
-           AND t.period_index BETWEEN o.first_period AND o.last_period OFFSET 0) t`;
+const STORED = `SELECT t.* FROM unnest(${[0, 1, 2, 3, 4].map((i) => `$${RANGE_PARAMS + i}::${i < 3 ? 'uuid' : 'int'}[]`).join(', ')})
+           AS d(challenge_id, first_id, last_id, first_period, last_period)
+         JOIN locked l ON l.id = d.challenge_id
+         CROSS JOIN LATERAL generate_series(d.first_period, d.last_period) AS p(i)
+         CROSS JOIN LATERAL (
+           SELECT t.ctid AS row_id, t.* FROM member_period_score t
+           WHERE t.app_id = l.app_id AND t.challenge_id = l.id AND t.period_index = p.i AND t.profile_id BETWEEN d.first_id AND d.last_id
+           OFFSET 0) t
+       UNION ALL
+       SELECT t.* FROM pair o CROSS JOIN LATERAL generate_series(o.first_period, o.last_period) AS p(i)
+         CROSS JOIN LATERAL (
+           SELECT t.ctid AS row_id, t.* FROM member_period_score t
+           WHERE t.app_id = o.app_id AND t.challenge_id = o.challenge_id AND t.period_index = p.i AND t.profile_id = o.profile_id OFFSET 0) t
+         WHERE o.challenge_id <> ALL($${RANGE_PARAMS}::uuid[])`;
 
 interface ScorePair {
   readonly challengeId: string;
@@ -105,6 +121,27 @@ function pairsOf(scores: readonly MemberPeriodScore[]): { pairs: ScorePair[]; pa
     return place;
   });
   return { pairs, pairOfRow };
+}
+
+/** The challenges of saveMany's pairs whose stored rows STORED reads by id range (denseRange), with the range and periods. */
+async function rangesRead(db: Db, pairs: readonly ScorePair[]) {
+  const byChallenge = new Map<string, ScorePair[]>();
+  for (const pair of pairs) {
+    const members = byChallenge.get(pair.challengeId);
+    if (members) members.push(pair);
+    else byChallenge.set(pair.challengeId, [pair]);
+  }
+  const ranges = [];
+  for (const [challengeId, members] of byChallenge) {
+    const range = await denseRange(db, challengeId, members.map((m) => m.profileId));
+    if (range) {
+      ranges.push({
+        challengeId, firstId: range.first, lastId: range.last,
+        firstPeriod: Math.min(...members.map((m) => m.firstPeriod)), lastPeriod: Math.max(...members.map((m) => m.lastPeriod)),
+      });
+    }
+  }
+  return ranges;
 }
 
 /** Each column's value of a score, as SCORE_ROWS reads it. */
@@ -192,17 +229,62 @@ export function toScore(values: readonly unknown[]): MemberPeriodScore {
   };
 }
 
+/** The app of challenge $1, for the primary key's first column (the caller names the challenge only). */
+const APP_OF_CHALLENGE = '(SELECT app_id FROM challenge WHERE id = $1)';
+
 /**
- * The rows of members of challenge $1 (`profiles` completes the condition on profile_id, with its
- * own parameter), by the primary key (app_id, challenge_id, profile_id, period_index). Without
- * app_id only the (challenge_id, period_index) index applied: a member's own score (GET challenge/{id}/) filtered
- * every row of the challenge (0.7-1.6 s at 100,000 members), and a board patched with 300 changed
- * members every row of its period (300-580 ms). The app and the challenge go in as sub-selects, so
- * that the planner does not use its statistics of that challenge id (none for a challenge scored
- * since the last ANALYZE, which made it prefer the other index anyway).
+ * Every stored row, with its row id (row_id), of one member of a challenge of an app (`app`,
+ * `challenge` and `profile` are SQL expressions), for a FROM or a LATERAL. The primary key is
+ * ordered by period, then member: the member's rows are found with a probe per period up to the
+ * challenge's last stored one (found at the end of the challenge's keys), not by filtering the
+ * challenge's rows (every row of a 100,000-member challenge for each member).
  */
-const membersOf = (profiles: string) =>
-  `app_id = (SELECT app_id FROM challenge WHERE id = $1) AND challenge_id = (SELECT $1::uuid) AND profile_id ${profiles}`;
+export const memberRows = (app: string, challenge: string, profile: string) =>
+  `generate_series(0, (SELECT max(period_index) FROM member_period_score WHERE app_id = ${app} AND challenge_id = ${challenge})) AS p(i)
+   CROSS JOIN LATERAL (SELECT t.ctid AS row_id, t.* FROM member_period_score t
+     WHERE t.app_id = ${app} AND t.challenge_id = ${challenge} AND t.period_index = p.i AND t.profile_id = ${profile} OFFSET 0) t`;
+
+/** What a leaderboard reads of a score (findOutcomesForChallenge). */
+const OUTCOME_COLUMNS = `profile_id, team_id, period_index, progress, goal_reached, ${wholeEpochMs('goal_reached_at')}, ${wholeEpochMs('reached_at')}`;
+
+/**
+ * The outcomes of challenge $1 in periods $2 to $3 of the members $4: one scan of the key per
+ * period, each probing the members (with the periods as a second array beside the members',
+ * PostgreSQL 15 took 120-134 ms for 4,000 members of one period, against 5.5-7.5 ms with the
+ * period alone).
+ */
+const NAMED_MEMBERS_OUTCOMES = `SELECT ${OUTCOME_COLUMNS} FROM generate_series($2::int, $3::int) AS p(i) CROSS JOIN LATERAL (
+     SELECT * FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index = p.i AND profile_id = ANY($4::uuid[])
+     OFFSET 0) t`;
+
+/** Below this many members a batch's scores are probed member by member (an upload's one profile, a few new members). */
+const RANGE_READ_MEMBERS = 32;
+
+/**
+ * The id range of `profileIds` (members of challenge `challengeId`) when their scores are best
+ * read by that range, one scan per period, instead of one probe per member and period: when they
+ * are many and at least half of the challenge's members in the range (a rescoring batch of
+ * neighbouring ids: RescoreChallengeMembersUseCase sorts them). A 30-period batch of 700 members
+ * probed the key 21,000 times (2.4 us each: 15 s of a 100,000-member whole challenge's PostgreSQL
+ * time, docs/benchmarks.md "Twenty-ninth session"). The range may hold other members' rows:
+ * readers look rows up by member, so those are never used.
+ */
+export async function denseRange(db: Db, challengeId: string, profileIds: readonly string[]): Promise<{ first: string; last: string } | null> {
+  if (profileIds.length < RANGE_READ_MEMBERS) return null;
+  let [first, last] = [profileIds[0], profileIds[0]];
+  for (const id of profileIds) {
+    if (id < first) first = id;
+    if (id > last) last = id;
+  }
+  // The challenge's members in the range, counted up to the most a dense range may hold (the primary key's range).
+  const most = 2 * profileIds.length;
+  const [row]: Row[] = await db.query(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM challenge_member
+       WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND profile_id BETWEEN $2 AND $3 LIMIT $4) m`,
+    [challengeId, first, last, most + 1],
+  );
+  return Number(row.n) <= most ? { first, last } : null;
+}
 
 /** A write of at least this many rows (a rescoring batch; an upload writes a few hundred) looks at the table's statistics. */
 const BULK_WRITE = 1_000;
@@ -242,7 +324,9 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     const rows = await jsonRows(
       this.db,
       SCORE_READ,
-      `FROM member_period_score WHERE ${membersOf('= $2')}${periodIndexes ? ' AND period_index = ANY($3::int[])' : ''}`,
+      periodIndexes
+        ? `FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index = ANY($3::int[]) AND profile_id = $2`
+        : `FROM ${memberRows(APP_OF_CHALLENGE, '$1::uuid', '$2::uuid')}`,
       periodIndexes ? [challengeId, profileId, [...periodIndexes]] : [challengeId, profileId],
       'period_index',
     );
@@ -255,9 +339,9 @@ export class TypeOrmScoreRepository implements ScoreRepository {
    */
   async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]> {
     const rows: Row[] = await this.db.query(
-      `SELECT profile_id, team_id, period_index, progress, goal_reached,
-              ${wholeEpochMs('goal_reached_at')}, ${wholeEpochMs('reached_at')}
-       FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($4::uuid[])') : 'challenge_id = $1'} AND period_index BETWEEN $2 AND $3`,
+      profileIds
+        ? NAMED_MEMBERS_OUTCOMES
+        : `SELECT ${OUTCOME_COLUMNS} FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
       [challengeId, fromIndex, toIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
     return rows.map((row) => ({
@@ -281,7 +365,8 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     const [score, at] = repetition === 'STREAK' ? ['best_run', 'best_run_at'] : ['reached_count', 'reached_count_at'];
     const rows: Row[] = await this.db.query(
       `SELECT profile_id, progress, goal_reached, ${score} AS score, ${wholeEpochMs(at, 'score_at')}
-       FROM member_period_score WHERE ${profileIds ? membersOf('= ANY($3::uuid[])') : 'challenge_id = $1'} AND period_index = $2`,
+       FROM member_period_score
+       WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index = $2${profileIds ? ' AND profile_id = ANY($3::uuid[])' : ''}`,
       [challengeId, periodIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
     return rows.map((row) => ({
@@ -306,6 +391,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     // rows go in by period: a batch's members then share pages per period, and a later rescore of
     // a few periods (one more day) reads and rewrites tens of pages a batch, not a page per member.
     const { pairs, pairOfRow } = pairsOf(scores);
+    const ranges = await rangesRead(this.db, pairs);
     await this.db.query(
       `WITH ${PAIRS}, s AS (
          ${SCORE_ROWS}
@@ -313,7 +399,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
          ${STORED}
        ), changed AS (
          SELECT s.*, t.row_id, ${TOTALS.map((c) => `${MOVED(c)} AS moved_${c}`).join(', ')}
-         FROM s LEFT JOIN stored t ON t.ix = s.ix AND t.period_index = s.period_index
+         FROM s LEFT JOIN stored t ON t.challenge_id = s.challenge_id AND t.profile_id = s.profile_id AND t.period_index = s.period_index
          WHERE t.row_id IS NULL OR (${SCORED.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${SCORED.map((c) => `s.${c}`).join(', ')})
        ), inserted AS (
          INSERT INTO member_period_score (app_id, ${SCORE_COLUMNS})
@@ -323,7 +409,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
          FROM changed c WHERE c.row_id IS NOT NULL AND t.ctid = c.row_id
        ), moved AS (
          SELECT app_id, challenge_id, profile_id, ${TOTALS.map((c) => `sum(moved_${c}) AS ${c}`).join(', ')}
-         FROM changed GROUP BY ix, app_id, challenge_id, profile_id
+         FROM (SELECT * FROM changed ORDER BY ix, app_id, challenge_id, profile_id) c GROUP BY ix, app_id, challenge_id, profile_id
          HAVING ${TOTALS.map((c) => `sum(moved_${c}) <> 0`).join(' OR ')}
        )
        UPDATE challenge_member m SET ${TOTALS.map((c) => `${c} = m.${c} + moved.${c}`).join(', ')}
@@ -335,6 +421,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
         arrayLiteral(pairs.map((p) => p.lastPeriod)),
         arrayLiteral(pairOfRow),
         ...ROW_COLUMNS.map((column) => arrayLiteral(scores.map(SCORE_VALUES[column]))),
+        ...(['challengeId', 'firstId', 'lastId', 'firstPeriod', 'lastPeriod'] as const).map((key) => arrayLiteral(ranges.map((r) => r[key]))),
       ],
     );
     await recordLeaderboardChanges(this.db, changedMembers(pairs));
@@ -342,7 +429,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
   }
 
   async deleteForChallenge(challengeId: string): Promise<void> {
-    await this.db.query('DELETE FROM member_period_score WHERE challenge_id = $1', [challengeId]);
+    await this.db.query(`DELETE FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1`, [challengeId]);
     await this.db.query(`UPDATE challenge_member SET ${TOTALS.map((c) => `${c} = 0`).join(', ')} WHERE challenge_id = $1`, [challengeId]);
     await recordLeaderboardChanges(this.db, new Map([[challengeId, 'all']]));
   }

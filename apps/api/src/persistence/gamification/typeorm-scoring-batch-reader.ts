@@ -9,7 +9,7 @@ import { arrayLiteral } from '../shared/array-literal';
 import { Db, jsonRowGroups, jsonRows, Row } from '../shared/db';
 import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
-import { SCORE_READ, toScore } from './typeorm-score.repository';
+import { denseRange, SCORE_READ, toScore } from './typeorm-score.repository';
 
 const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> => {
   const map = new Map<string, T[]>();
@@ -180,29 +180,29 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
   }
 
   /**
-   * The primary key (app_id, challenge_id, profile_id, period_index) serves the read: one index
-   * range per member. The challenge id goes in as a sub-select, so that the planner does not use
-   * its statistics of that id: those of a challenge whose scores are being written (a first
-   * scoring, none at the last ANALYZE) promise one row, and it then chose the (challenge_id,
-   * period_index) index, scanning every score written so far on each batch (7 s a batch at 1.5
-   * million rows: quadratic in the members; docs/benchmarks.md "Scoring speed").
+   * The primary key (app_id, challenge_id, period_index, profile_id) serves the read: a scan of the
+   * members' id range per period when they are most of the challenge's members in it (a batch of
+   * neighbouring ids, denseRange), else a probe per period and member (period by period: with a
+   * range on period_index, each member's probe would scan every member's rows of the range; with the
+   * periods as an array beside the members', PostgreSQL 15 probed many times slower).
    */
   static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {
+    const range = await denseRange(db, challengeId, profileIds);
     return PrefetchedScores.of(await jsonRowGroups(
       db,
       SCORE_READ,
-      `FROM member_period_score
-       WHERE app_id = $1 AND challenge_id = (SELECT $2::uuid) AND profile_id = ANY($3::uuid[]) AND period_index BETWEEN $4 AND $5`,
-      [appId, challengeId, arrayLiteral(profileIds), first, last],
+      `FROM generate_series($4::int, $5::int) AS p(i) CROSS JOIN LATERAL (
+         SELECT * FROM member_period_score WHERE app_id = $1 AND challenge_id = $2 AND period_index = p.i
+           AND ${range ? 'profile_id BETWEEN $3 AND $6' : 'profile_id = ANY($3::uuid[])'} OFFSET 0) t`,
+      [appId, challengeId, range ? range.first : arrayLiteral(profileIds), first, last, ...(range ? [range.last] : [])],
       MEMBER_BUCKETS,
     ));
   }
 
   /**
-   * One profile's stored scores of several challenges' periods: one primary-key range per
-   * challenge. As a plain join the planner matched only (app_id, profile_id) in the key, skipping
-   * challenge_id, and so walked every score of the app on each upload (7 ms at 90,000 scores,
-   * growing with the app); OFFSET 0 keeps the per-challenge subquery as written.
+   * One profile's stored scores of several challenges' periods: a primary-key probe per challenge
+   * and period. OFFSET 0 keeps each probe as written: as a plain join the planner once matched
+   * fewer of the key's columns and walked every score of the app on each upload.
    */
   static async loadProfile(db: Db, appId: string, profileId: string, ranges: ProfileScoringRequest['scores']): Promise<PrefetchedScores> {
     if (ranges.length === 0) return new PrefetchedScores(new Map());
@@ -210,10 +210,10 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
       db,
       SCORE_READ,
       `FROM unnest($3::uuid[], $4::int[], $5::int[]) AS r(cid, first_index, last_index)
+       CROSS JOIN LATERAL generate_series(r.first_index, r.last_index) AS p(i)
        CROSS JOIN LATERAL (
          SELECT * FROM member_period_score s
-         WHERE s.app_id = $1 AND s.challenge_id = r.cid AND s.profile_id = $2 AND s.period_index BETWEEN r.first_index AND r.last_index
-         OFFSET 0) s`,
+         WHERE s.app_id = $1 AND s.challenge_id = r.cid AND s.period_index = p.i AND s.profile_id = $2 OFFSET 0) s`,
       [appId, profileId, ranges.map((r) => r.challengeId), ranges.map((r) => r.firstIndex), ranges.map((r) => r.lastIndex)],
     ));
   }

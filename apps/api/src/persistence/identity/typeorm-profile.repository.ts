@@ -1,6 +1,7 @@
 import { Profile, ProfileOrderField, ProfilePage, ProfileQuery, ProfileRepository, profileTurn } from '@strive/domain';
 import { Brackets, Repository } from 'typeorm';
 import { ProfileEntity } from '../entities';
+import { memberRows } from '../gamification/typeorm-score.repository';
 import { markChallengesChanged } from '../shared/change-feed';
 import { atomically, Db, Row, takeTurns, toDate } from '../shared/db';
 
@@ -112,7 +113,7 @@ export class TypeOrmProfileRepository implements ProfileRepository {
 
   async delete(appId: string, id: string): Promise<void> {
     // One statement: the profile's points days and period scores (derived rows without foreign
-    // keys; the scores found per challenge of the app by the primary key: 1 ms where filtering
+    // keys; the scores found per challenge of the app and period by the primary key: filtering
     // the app's rows took 730 ms at 100,000 members), a new leaderboard version of its challenges
     // that names it as changed (cached boards drop it: see recordLeaderboardChanges), and the
     // profile (its other rows cascade). It ends in a SELECT: TypeORM answers a statement whose
@@ -123,8 +124,8 @@ export class TypeOrmProfileRepository implements ProfileRepository {
       await takeTurns(db, [profileTurn(id)]);
       const [deleted]: Row[] = await db.query(
         `WITH days AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2),
-         scores AS (DELETE FROM member_period_score WHERE app_id = $1 AND challenge_id IN (SELECT id FROM challenge WHERE app_id = $1)
-                    AND profile_id = $2),
+         scores AS (DELETE FROM member_period_score WHERE ctid = ANY(ARRAY(
+                      SELECT t.row_id FROM challenge c CROSS JOIN LATERAL ${memberRows('$1::uuid', 'c.id', '$2::uuid')} WHERE c.app_id = $1))),
          boards AS (UPDATE challenge SET leaderboard_version = leaderboard_version + 1
                     WHERE app_id = $1 AND id IN (SELECT challenge_id FROM challenge_member WHERE app_id = $1 AND profile_id = $2)
                     RETURNING app_id, id, leaderboard_version),

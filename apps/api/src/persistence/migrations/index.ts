@@ -20,6 +20,7 @@ import { LeaderboardChangeMemberLists1795600000003 } from './1795600000003-Leade
 import { ScoringBacklog1795600000004 } from './1795600000004-ScoringBacklog';
 import { LeaderboardChangePeriods1795600000005 } from './1795600000005-LeaderboardChangePeriods';
 import { MemberFillFactor1795600000006 } from './1795600000006-MemberFillFactor';
+import { ScoresByPeriod1795600000007 } from './1795600000007-ScoresByPeriod';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   ScoringBacklog1795600000004,
   LeaderboardChangePeriods1795600000005,
   MemberFillFactor1795600000006,
+  ScoresByPeriod1795600000007,
 ];
