@@ -271,10 +271,12 @@ const RANGE_READ_MEMBERS = 32;
  */
 export async function denseRange(db: Db, challengeId: string, profileIds: readonly string[]): Promise<{ first: string; last: string } | null> {
   if (profileIds.length < RANGE_READ_MEMBERS) return null;
-  let [first, last] = [profileIds[0], profileIds[0]];
+  // Compared as PostgreSQL orders uuids: by their bytes, which lower-case hex text keeps.
+  let [first, last] = [profileIds[0].toLowerCase(), profileIds[0].toLowerCase()];
   for (const id of profileIds) {
-    if (id < first) first = id;
-    if (id > last) last = id;
+    const text = id.toLowerCase();
+    if (text < first) first = text;
+    if (text > last) last = text;
   }
   // The challenge's members in the range, counted up to the most a dense range may hold (the primary key's range).
   const most = 2 * profileIds.length;
