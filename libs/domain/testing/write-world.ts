@@ -26,7 +26,12 @@ import { InMemoryNotificationRepository } from './in-memory-notification-reposit
 
 /** The scoring view of stored health records, as the SQL adapter derives it from the same rows. */
 export class HealthRecordActivityView implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> {
-  constructor(private readonly records: InMemoryHealthRecordRepository) {}
+  /** `appId`: only that app's records (a batch reader's, as the SQL adapter reads them); every app's when null. */
+  constructor(private readonly records: InMemoryHealthRecordRepository, private readonly appId: string | null = null) {}
+
+  ofApp(appId: string): HealthRecordActivityView {
+    return new HealthRecordActivityView(this.records, appId);
+  }
 
   async listDailySummaries(profileId: string, range: RecordDateRange = {}): Promise<DailySummary[]> {
     return this.rowsOf(profileId, 'daily_summary')
@@ -44,7 +49,7 @@ export class HealthRecordActivityView implements Pick<ActivityRepository, 'listD
   private rowsOf(profileId: string, type: 'daily_summary' | 'workout') {
     const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     return [...this.records.rows.values()]
-      .filter((row) => row.profileId === profileId && row.type === type)
+      .filter((row) => row.profileId === profileId && row.type === type && (this.appId === null || row.appId === this.appId))
       .sort((a, b) => a.time.getTime() - b.time.getTime() || text(a.source, b.source) || text(a.externalId, b.externalId));
   }
 }
@@ -101,7 +106,7 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
  * adapter reads them.
  */
 export function inMemoryScoringBatches(
-  activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>,
+  activities: HealthRecordActivityView,
   pointsEvents: PointsEventRepository,
   scores: ScoreRepository,
   memberships: MembershipRepository,
@@ -113,7 +118,7 @@ export function inMemoryScoringBatches(
       const wanted = new Set(profileIds);
       const { firstIndex, lastIndex } = storedPeriodsRead(challenge, span.firstIndex, span.lastIndex);
       return {
-        history: new DeduplicatedActivityHistory(activities, pointsEvents),
+        history: new DeduplicatedActivityHistory(activities.ofApp(challenge.appId), pointsEvents),
         scores: {
           findForMember: async (challengeId, profileId, periodIndexes) =>
             wanted.has(profileId)
@@ -130,8 +135,9 @@ export function inMemoryScoringBatches(
       }
       return enrolled.sort((a, b) => a.challenge.start.getTime() - b.challenge.start.getTime() || (a.challenge.id < b.challenge.id ? -1 : 1));
     },
-    readProfile: async (_appId, owner, request) => {
+    readProfile: async (appId, owner, request) => {
       const { dates, workouts, events } = request;
+      const ofApp = activities.ofApp(appId);
       const lookBehind = workouts ? new Date(workouts.from.getTime() - WORKOUT_LOOK_BEHIND_MS) : null;
       const mine = (profileId: string) => profileId === owner;
       return {
@@ -139,11 +145,11 @@ export function inMemoryScoringBatches(
           {
             listDailySummaries: async (profileId, range) =>
               dates && mine(profileId)
-                ? (await activities.listDailySummaries(profileId, range)).filter((s) => s.date >= dates.first && s.date <= dates.last)
+                ? (await ofApp.listDailySummaries(profileId, range)).filter((s) => s.date >= dates.first && s.date <= dates.last)
                 : [],
             listWorkouts: async (profileId, range) =>
               workouts && lookBehind && mine(profileId)
-                ? (await activities.listWorkouts(profileId, range)).filter((w) => within(w.start, lookBehind, workouts.to))
+                ? (await ofApp.listWorkouts(profileId, range)).filter((w) => within(w.start, lookBehind, workouts.to))
                 : [],
           },
           {

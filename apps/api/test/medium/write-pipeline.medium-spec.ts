@@ -268,23 +268,33 @@ describeContract('ScoringBatchReader', (world) => {
     }
   });
 
-  it("reads each member's own scores of a batch of neighbouring ids, of every other id, and of every third", async () => {
-    // 120 members, each with scores in periods 0..2 (progress i * 10 + period). A SQL engine reads a
-    // batch by its id range when at least half the challenge's members in the range are in it (40
-    // in a row, or every other one: 40 of 79), else member by member (every third: 40 of 118).
+  it("reads each member's own summaries and scores of a batch of neighbouring ids, of every other id, and of every third", async () => {
+    // 120 members, each with scores in periods 0..2 (progress i * 10 + period) and a summary on each of
+    // 2 to 5 March (steps day * 1,000 + i). A SQL engine reads a batch by its id range when at least
+    // half the challenge's members in the range are in it (40 in a row, or every other one: 40 of 79),
+    // else member by member (every third: 40 of 118). A profile of another app with member 50's id
+    // has summaries of the same dates.
     const memberId = (i: number) => `71000000-0000-4000-8000-000000000${i.toString(16).padStart(3, '0')}`;
     const ids = Array.from({ length: 120 }, (_, i) => memberId(i));
     await seedProfiles(world(), ids.map((id) => profile(id, ID.appA)));
+    await world().profiles.create(profile(ids[50], ID.appB), 'bearer-of-the-other-app');
     await world().memberships.addAllIfAbsent(ids.map((profileId) => ChallengeMemberMother.create({ challengeId: ID.challenge1, profileId })));
+    const days = [2, 3, 4, 5].map((day) => `2026-03-0${day}`);
+    for (const [i, id] of ids.entries()) await world().healthRecords.upsert(ID.appA, id, days.map((date, d) => daySummary(date, (d + 2) * 1_000 + i)));
+    await world().healthRecords.upsert(ID.appB, ids[50], days.map((date) => daySummary(date, 99_999)));
     await world().scores.saveMany(ids.flatMap((profileId, i) =>
       [0, 1, 2].map((periodIndex) => MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId, periodIndex, progress: i * 10 + periodIndex }))));
-    // Periods 1..2 of a challenge that keeps no states: stored scores of periods 1 and 2.
+    // Periods 1..2 (3 and 4 March) of a challenge that keeps no states: stored scores of periods 1 and 2.
     const span = { firstIndex: 1, lastIndex: 2, firstDate: '2026-03-03', lastDate: '2026-03-04', from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-05T00:00:00Z') };
     for (const batch of [ids.slice(40, 80), ids.filter((_, i) => i % 2 === 0 && i < 80), ids.filter((_, i) => i % 3 === 0)]) {
       const read = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge1), batch, span));
       for (const id of batch) {
         const i = ids.indexOf(id);
         expect((await read.scores.findForMember(ID.challenge1, id)).map((s) => s.progress)).toEqual([i * 10 + 1, i * 10 + 2]);
+        expect((await read.history.dailySummaries(id, span.firstDate, span.lastDate)).map((s) => [s.date, s.steps])).toEqual([
+          ['2026-03-03', 3_000 + i],
+          ['2026-03-04', 4_000 + i],
+        ]);
       }
     }
   });

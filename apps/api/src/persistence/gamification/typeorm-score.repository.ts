@@ -257,6 +257,12 @@ const NAMED_MEMBERS_OUTCOMES = `SELECT ${OUTCOME_COLUMNS} FROM generate_series($
      SELECT * FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index = p.i AND profile_id = ANY($4::uuid[])
      OFFSET 0) t`;
 
+/** The first and last of some profile ids, as PostgreSQL orders uuids (lower-case text). */
+export interface IdRange {
+  readonly first: string;
+  readonly last: string;
+}
+
 /** Below this many members a batch's scores are probed member by member (an upload's one profile, a few new members). */
 const RANGE_READ_MEMBERS = 32;
 
@@ -269,7 +275,7 @@ const RANGE_READ_MEMBERS = 32;
  * time, docs/benchmarks.md "Twenty-ninth session"). The range may hold other members' rows:
  * readers look rows up by member, so those are never used.
  */
-export async function denseRange(db: Db, challengeId: string, profileIds: readonly string[]): Promise<{ first: string; last: string } | null> {
+export async function denseRange(db: Db, challengeId: string, profileIds: readonly string[]): Promise<IdRange | null> {
   if (profileIds.length < RANGE_READ_MEMBERS) return null;
   // Compared as PostgreSQL orders uuids: by their bytes, which lower-case hex text keeps.
   let [first, last] = [profileIds[0].toLowerCase(), profileIds[0].toLowerCase()];

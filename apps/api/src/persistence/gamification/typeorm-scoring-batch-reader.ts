@@ -9,7 +9,7 @@ import { arrayLiteral } from '../shared/array-literal';
 import { Db, jsonRowGroups, jsonRows, Row } from '../shared/db';
 import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
-import { denseRange, SCORE_READ, toScore } from './typeorm-score.repository';
+import { denseRange, IdRange, SCORE_READ, toScore } from './typeorm-score.repository';
 
 const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> => {
   const map = new Map<string, T[]>();
@@ -40,9 +40,10 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
 
   async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
     const stored = storedPeriodsRead(challenge, span.firstIndex, span.lastIndex);
+    const range = await denseRange(this.db, challenge.id, profileIds);
     const [activity, scores] = await Promise.all([
-      PrefetchedActivity.load(this.db, challenge.appId, profileIds, span, { workouts: challenge.dataSource === 'workout' }),
-      PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, stored.firstIndex, stored.lastIndex),
+      PrefetchedActivity.load(this.db, challenge.appId, profileIds, range, span, { workouts: challenge.dataSource === 'workout' }),
+      PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, range, stored.firstIndex, stored.lastIndex),
     ]);
     return { history: new DeduplicatedActivityHistory(activity, activity), scores };
   }
@@ -76,19 +77,35 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     private readonly events: Map<string, PointsEvent[]>,
   ) {}
 
-  static async load(db: Db, appId: string, profileIds: readonly string[], span: ScoringSpan, kinds: { workouts: boolean }): Promise<PrefetchedActivity> {
+  static async load(
+    db: Db,
+    appId: string,
+    profileIds: readonly string[],
+    range: IdRange | null,
+    span: ScoringSpan,
+    kinds: { workouts: boolean },
+  ): Promise<PrefetchedActivity> {
     const ids = arrayLiteral(profileIds);
-    // subtype '' as the per-profile reads (only measurements have another): with it the page index
-    // (app_id, profile_id, type, subtype, time) bounds the time too, not only the profile's type.
+    // A daily summary is filed at 00:00 UTC of its date (HealthUpload places it so), not the
+    // session's time zone's midnight. subtype '' as the per-profile reads (only measurements have
+    // another): with it the page index (app_id, profile_id, type, subtype, time) bounds the time
+    // too, not only the profile's type. A batch of neighbouring ids (denseRange) reads each date's
+    // summaries of its id range from the daily index (app_id, time, profile_id): a member by member
+    // probe of the page index read a leaf of every member, the whole index for one more day.
     const days = kinds.workouts
       ? []
       : await jsonRowGroups(
           db,
           SCORED_COLUMNS,
-          `FROM health_record
-           WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND subtype = '' AND time >= $3 AND time <= $4`,
-          // A daily summary is filed at 00:00 UTC of its date (not the session's time zone's midnight).
-          [appId, ids, new Date(`${span.firstDate}T00:00:00Z`), new Date(`${span.lastDate}T00:00:00Z`)],
+          range
+            ? `FROM generate_series($3::timestamp, $4::timestamp, interval '1 day') AS d(day) CROSS JOIN LATERAL (
+                 SELECT * FROM health_record WHERE app_id = $1 AND type = 'daily_summary' AND subtype = '' AND time = d.day AT TIME ZONE 'UTC'
+                   AND profile_id BETWEEN $2 AND $5 OFFSET 0) h`
+            : `FROM health_record
+               WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'daily_summary' AND subtype = '' AND time >= $3 AND time <= $4`,
+          range
+            ? [appId, range.first, `${span.firstDate}T00:00:00`, `${span.lastDate}T00:00:00`, range.last]
+            : [appId, ids, new Date(`${span.firstDate}T00:00:00Z`), new Date(`${span.lastDate}T00:00:00Z`)],
           MEMBER_BUCKETS,
         );
     const sessions = kinds.workouts
@@ -186,8 +203,15 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
    * range on period_index, each member's probe would scan every member's rows of the range; with the
    * periods as an array beside the members', PostgreSQL 15 probed many times slower).
    */
-  static async load(db: Db, appId: string, challengeId: string, profileIds: readonly string[], first: number, last: number): Promise<PrefetchedScores> {
-    const range = await denseRange(db, challengeId, profileIds);
+  static async load(
+    db: Db,
+    appId: string,
+    challengeId: string,
+    profileIds: readonly string[],
+    range: IdRange | null,
+    first: number,
+    last: number,
+  ): Promise<PrefetchedScores> {
     return PrefetchedScores.of(await jsonRowGroups(
       db,
       SCORE_READ,

@@ -21,6 +21,7 @@ import { ScoringBacklog1795600000004 } from './1795600000004-ScoringBacklog';
 import { LeaderboardChangePeriods1795600000005 } from './1795600000005-LeaderboardChangePeriods';
 import { MemberFillFactor1795600000006 } from './1795600000006-MemberFillFactor';
 import { ScoresByPeriod1795600000007 } from './1795600000007-ScoresByPeriod';
+import { DailySummaryIndex1795600000008 } from './1795600000008-DailySummaryIndex';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   LeaderboardChangePeriods1795600000005,
   MemberFillFactor1795600000006,
   ScoresByPeriod1795600000007,
+  DailySummaryIndex1795600000008,
 ];
