@@ -1,6 +1,7 @@
 import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository } from '@strive/domain';
 import { arrayLiteral, ArrayElement } from '../shared/array-literal';
 import { changedMembers, Db, fromEpochMs, fromEpochMsOrNull, jsonRows, recordLeaderboardChanges, Row, wholeEpochMs, wholeEpochMsOf } from '../shared/db';
+import { CountedRanges, denseRange } from './dense-range';
 
 /** The period totals a member's row of challenge_member sums up (see saveMany). */
 export const TOTALS = ['total_distance', 'total_steps', 'total_calories', 'total_duration_seconds', 'total_points'] as const;
@@ -124,7 +125,7 @@ function pairsOf(scores: readonly MemberPeriodScore[]): { pairs: ScorePair[]; pa
 }
 
 /** The challenges of saveMany's pairs whose stored rows STORED reads by id range (denseRange), with the range and periods. */
-async function rangesRead(db: Db, pairs: readonly ScorePair[]) {
+async function rangesRead(db: Db, pairs: readonly ScorePair[], counted?: CountedRanges) {
   const byChallenge = new Map<string, ScorePair[]>();
   for (const pair of pairs) {
     const members = byChallenge.get(pair.challengeId);
@@ -133,7 +134,7 @@ async function rangesRead(db: Db, pairs: readonly ScorePair[]) {
   }
   const ranges = [];
   for (const [challengeId, members] of byChallenge) {
-    const range = await denseRange(db, challengeId, members.map((m) => m.profileId));
+    const range = await denseRange(db, challengeId, members.map((m) => m.profileId), counted);
     if (range) {
       ranges.push({
         challengeId, firstId: range.first, lastId: range.last,
@@ -257,43 +258,6 @@ const NAMED_MEMBERS_OUTCOMES = `SELECT ${OUTCOME_COLUMNS} FROM generate_series($
      SELECT * FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index = p.i AND profile_id = ANY($4::uuid[])
      OFFSET 0) t`;
 
-/** The first and last of some profile ids, as PostgreSQL orders uuids (lower-case text). */
-export interface IdRange {
-  readonly first: string;
-  readonly last: string;
-}
-
-/** Below this many members a batch's scores are probed member by member (an upload's one profile, a few new members). */
-const RANGE_READ_MEMBERS = 32;
-
-/**
- * The id range of `profileIds` (members of challenge `challengeId`) when their scores are best
- * read by that range, one scan per period, instead of one probe per member and period: when they
- * are many and at least half of the challenge's members in the range (a rescoring batch of
- * neighbouring ids: RescoreChallengeMembersUseCase sorts them). A 30-period batch of 700 members
- * probed the key 21,000 times (2.4 us each: 15 s of a 100,000-member whole challenge's PostgreSQL
- * time, docs/benchmarks.md "Twenty-ninth session"). The range may hold other members' rows:
- * readers look rows up by member, so those are never used.
- */
-export async function denseRange(db: Db, challengeId: string, profileIds: readonly string[]): Promise<IdRange | null> {
-  if (profileIds.length < RANGE_READ_MEMBERS) return null;
-  // Compared as PostgreSQL orders uuids: by their bytes, which lower-case hex text keeps.
-  let [first, last] = [profileIds[0].toLowerCase(), profileIds[0].toLowerCase()];
-  for (const id of profileIds) {
-    const text = id.toLowerCase();
-    if (text < first) first = text;
-    if (text > last) last = text;
-  }
-  // The challenge's members in the range, counted up to the most a dense range may hold (the primary key's range).
-  const most = 2 * profileIds.length;
-  const [row]: Row[] = await db.query(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM challenge_member
-       WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND profile_id BETWEEN $2 AND $3 LIMIT $4) m`,
-    [challengeId, first, last, most + 1],
-  );
-  return Number(row.n) <= most ? { first, last } : null;
-}
-
 /** A write of at least this many rows (a rescoring batch; an upload writes a few hundred) looks at the table's statistics. */
 const BULK_WRITE = 1_000;
 
@@ -326,7 +290,11 @@ async function keepStatistics(db: Db, written: number): Promise<void> {
 
 /** member_period_score; app_id is taken from the challenge row (see PAIRS). */
 export class TypeOrmScoreRepository implements ScoreRepository {
-  constructor(private readonly db: Db) {}
+  /** `counted`: the dense ranges its transaction counted (TypeOrmUnitOfWork shares them with the batch reader). */
+  constructor(
+    private readonly db: Db,
+    private readonly counted?: CountedRanges,
+  ) {}
 
   async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
     const rows = await jsonRows(
@@ -399,7 +367,7 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     // rows go in by period: a batch's members then share pages per period, and a later rescore of
     // a few periods (one more day) reads and rewrites tens of pages a batch, not a page per member.
     const { pairs, pairOfRow } = pairsOf(scores);
-    const ranges = await rangesRead(this.db, pairs);
+    const ranges = await rangesRead(this.db, pairs, this.counted);
     await this.db.query(
       `WITH ${PAIRS}, s AS (
          ${SCORE_ROWS}

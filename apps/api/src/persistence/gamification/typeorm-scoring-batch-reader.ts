@@ -9,7 +9,8 @@ import { arrayLiteral } from '../shared/array-literal';
 import { Db, jsonRowGroups, jsonRows, Row } from '../shared/db';
 import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repository';
 import { toMember } from './typeorm-membership.repository';
-import { denseRange, IdRange, SCORE_READ, toScore } from './typeorm-score.repository';
+import { CountedRanges, denseRange, IdRange } from './dense-range';
+import { SCORE_READ, toScore } from './typeorm-score.repository';
 
 const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> => {
   const map = new Map<string, T[]>();
@@ -36,11 +37,15 @@ const MEMBER_BUCKETS = 'get_byte(uuid_send(profile_id), 15) % 64';
  * health_record rows with the same field mapping as its ActivityRepository adapter.
  */
 export class TypeOrmScoringBatchReader implements ScoringBatchReader {
-  constructor(private readonly db: Db) {}
+  /** `counted`: where the dense ranges it counts are kept for its transaction's score writes. */
+  constructor(
+    private readonly db: Db,
+    private readonly counted?: CountedRanges,
+  ) {}
 
   async read(challenge: Challenge, profileIds: readonly string[], span: ScoringSpan): Promise<ScoringBatch> {
     const stored = storedPeriodsRead(challenge, span.firstIndex, span.lastIndex);
-    const range = await denseRange(this.db, challenge.id, profileIds);
+    const range = await denseRange(this.db, challenge.id, profileIds, this.counted);
     const [activity, scores] = await Promise.all([
       PrefetchedActivity.load(this.db, challenge.appId, profileIds, range, span, { workouts: challenge.dataSource === 'workout' }),
       PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, range, stored.firstIndex, stored.lastIndex),

@@ -4,6 +4,7 @@ import { TypeOrmChallengeAnnouncements } from '../gamification/typeorm-challenge
 import { TypeOrmChallengeRepository } from '../gamification/typeorm-challenge.repository';
 import { TypeOrmEventOutbox } from '../gamification/typeorm-event-outbox.repository';
 import { TypeOrmMembershipRepository } from '../gamification/typeorm-membership.repository';
+import { CountedRanges } from '../gamification/dense-range';
 import { TypeOrmScoreRepository } from '../gamification/typeorm-score.repository';
 import { TypeOrmScoringBacklog } from '../gamification/typeorm-scoring-backlog';
 import { TypeOrmScoringBatchReader } from '../gamification/typeorm-scoring-batch-reader';
@@ -43,6 +44,8 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
   }
 
   private portsOf(manager: EntityManager): TransactionPorts {
+    // A rescoring batch's read counts its members' id range; its score write finds it here.
+    const counted = new CountedRanges();
     return {
       records: new TypeOrmHealthRecordRepository(manager),
       activities: new TypeOrmActivityRepository(manager),
@@ -52,11 +55,11 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       profiles: new TypeOrmProfileRepository(manager),
       challenges: new TypeOrmChallengeRepository(manager),
       memberships: new TypeOrmMembershipRepository(manager),
-      scores: new TypeOrmScoreRepository(manager),
+      scores: new TypeOrmScoreRepository(manager, counted),
       outbox: new TypeOrmEventOutbox(manager, this.ids),
       jobs: new TypeOrmJobQueue(manager),
       announcements: new TypeOrmChallengeAnnouncements(manager),
-      scoringBatches: new TypeOrmScoringBatchReader(manager),
+      scoringBatches: new TypeOrmScoringBatchReader(manager, counted),
       scoringBacklog: new TypeOrmScoringBacklog(manager),
       dataPushes: new TypeOrmDataPushOutbox(manager, this.ids, () => this.clock.now()),
       connections: new TypeOrmConnectionRepository(manager),
