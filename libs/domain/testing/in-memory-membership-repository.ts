@@ -26,6 +26,14 @@ export class InMemoryMembershipRepository implements MembershipRepository {
       .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || (a.profileId < b.profileId ? -1 : a.profileId > b.profileId ? 1 : 0));
   }
 
+  async listPageByChallenge(challengeId: string, after: string | null, limit: number): Promise<ChallengeMember[]> {
+    const idOf = (m: ChallengeMember) => m.profileId.toLowerCase();
+    return [...this.members.values()]
+      .filter((m) => m.challengeId === challengeId && (after === null || idOf(m) > after.toLowerCase()))
+      .sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0))
+      .slice(0, limit);
+  }
+
   async listByProfile(profileId: string): Promise<ChallengeMember[]> {
     return [...this.members.values()].filter((m) => m.profileId === profileId);
   }

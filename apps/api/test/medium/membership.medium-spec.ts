@@ -42,6 +42,15 @@ describeContract('MembershipRepository', (world) => {
     expect([...ofProfile1].sort((a, b) => (a.challengeId < b.challengeId ? -1 : 1))).toEqual([plain, elsewhere]);
   });
 
+  it("pages through a challenge's members in profile id order, each page after the last id of the one before", async () => {
+    // challenge1's members by id: profile1 (10...), profile2 (20...), profile3 (30...); profile1's membership of challenge2 is not one.
+    expect(await world().memberships.listPageByChallenge(ID.challenge1, null, 2)).toEqual([plain, withTeam]);
+    expect(await world().memberships.listPageByChallenge(ID.challenge1, ID.profile2, 2)).toEqual([paused]);
+    expect(await world().memberships.listPageByChallenge(ID.challenge1, ID.profile1, 5)).toEqual([withTeam, paused]);
+    expect(await world().memberships.listPageByChallenge(ID.challenge1, ID.profile3, 2)).toEqual([]);
+    expect(await world().memberships.listPageByChallenge(ID.challenge2, null, 2)).toEqual([elsewhere]);
+  });
+
   it('counts the members playing for a team; updating a member replaces it, adding it again does not', async () => {
     expect(await world().memberships.countByTeam(ID.team1)).toBe(1);
     expect(await world().memberships.countByTeam(ID.team2)).toBe(0);

@@ -10,6 +10,13 @@ export interface MembershipRepository {
   /** The members among these profiles (the others are left out), in no particular order. */
   findMany(challengeId: string, profileIds: readonly string[]): Promise<ChallengeMember[]>;
   listByChallenge(challengeId: string): Promise<ChallengeMember[]>;
+  /**
+   * A page of the challenge's members in profile id order (the order PostgreSQL gives uuids: that
+   * of their lower-case text): the first `limit` after profile `after`, from the first member when
+   * null. Rescoring every member goes page by page: each batch is a run of neighbouring ids, read
+   * while the batches before it are scored, and the members are never all in memory at once.
+   */
+  listPageByChallenge(challengeId: string, after: string | null, limit: number): Promise<ChallengeMember[]>;
   listByProfile(profileId: string): Promise<ChallengeMember[]>;
   /** How many challenge members take part with this team. */
   countByTeam(teamId: string): Promise<number>;

@@ -229,6 +229,26 @@ describe(RescoreChallengeMembersUseCase.name, () => {
       ['p-0', 'p-1', 'p-10', 'p-11', 'p-12', 'p-2', 'p-3', 'p-4', 'p-5', 'p-6', 'p-7', 'p-8', 'p-9'].map((id) => `profile:${id}`),
     );
   });
+
+  it('lists every member ten batches a page, each page after the last id of the one before, never the whole list', async () => {
+    // 4 members a batch (see above), so pages of 40: 90 members are pages of 40, 40 and 10.
+    const long = ChallengeMother.create({ start: new Date('2025-01-01T00:00:00Z'), end: new Date('2029-02-09T00:00:00Z') });
+    const w = world([long]);
+    const id = (i: number) => `p-${String(i).padStart(3, '0')}`;
+    await w.memberships.addAllIfAbsent(Array.from({ length: 90 }, (_, i) => ChallengeMemberMother.create({ profileId: id(i) })));
+    const pages = jest.spyOn(w.memberships, 'listPageByChallenge');
+    const list = jest.spyOn(w.memberships, 'listByChallenge');
+    expect(await w.rescore.execute({ challenge: long })).toBe(90);
+    expect(pages.mock.calls).toEqual([[long.id, null, 40], [long.id, id(39), 40], [long.id, id(79), 40]]);
+    expect(list).not.toHaveBeenCalled();
+    expect(w.unitOfWork.runs).toBe(23);
+    // 80 members: the third page comes back empty, and nothing more is asked.
+    await w.memberships.removeAll(long.id, Array.from({ length: 10 }, (_, i) => id(80 + i)), false);
+    pages.mockClear();
+    expect(await w.rescore.execute({ challenge: long })).toBe(80);
+    expect(pages.mock.calls.map((call) => call[1])).toEqual([null, id(39), id(79)]);
+    expect(w.unitOfWork.runs).toBe(23 + 20);
+  });
 });
 
 describe('repetition state through every score writer', () => {

@@ -19,6 +19,10 @@ export function toMember(row: Row): ChallengeMember {
 
 const COLUMNS = 'challenge_id, profile_id, team_id, joined_at, inactive_intervals';
 
+/** COLUMNS for lists of many members: the joining instant as epoch milliseconds, no intervals as null (no JSON to parse). */
+const LISTED = `challenge_id, profile_id, team_id, ${epochMs('joined_at', 'joined_ms')},
+  CASE WHEN inactive_intervals = '[]'::jsonb THEN NULL ELSE inactive_intervals END AS inactive_intervals`;
+
 /** challenge_member and challenge_opt_out; app_id is taken from the challenge row. */
 export class TypeOrmMembershipRepository implements MembershipRepository {
   constructor(private readonly db: Db) {}
@@ -41,11 +45,17 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
   }
 
   async listByChallenge(challengeId: string): Promise<ChallengeMember[]> {
+    const rows: Row[] = await this.db.query(`SELECT ${LISTED} FROM challenge_member WHERE challenge_id = $1 ORDER BY joined_at, profile_id`, [challengeId]);
+    return rows.map(toMember);
+  }
+
+  /** Along the primary key (app_id, challenge_id, profile_id): a page costs its own rows, wherever it starts. */
+  async listPageByChallenge(challengeId: string, after: string | null, limit: number): Promise<ChallengeMember[]> {
     const rows: Row[] = await this.db.query(
-      `SELECT challenge_id, profile_id, team_id, ${epochMs('joined_at', 'joined_ms')},
-              CASE WHEN inactive_intervals = '[]'::jsonb THEN NULL ELSE inactive_intervals END AS inactive_intervals
-       FROM challenge_member WHERE challenge_id = $1 ORDER BY joined_at, profile_id`,
-      [challengeId],
+      `SELECT ${LISTED} FROM challenge_member
+       WHERE app_id = (SELECT app_id FROM challenge WHERE id = $1) AND challenge_id = $1${after === null ? '' : ' AND profile_id > $3'}
+       ORDER BY profile_id LIMIT $2`,
+      [challengeId, limit, ...(after === null ? [] : [after])],
     );
     return rows.map(toMember);
   }
