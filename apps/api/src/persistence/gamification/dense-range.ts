@@ -33,7 +33,7 @@ export class CountedRanges {
  * The id range of `profileIds` (members of challenge `challengeId`) when their scores are best
  * read by that range, one scan per period, instead of one probe per member and period: when they
  * are many and at least half of the challenge's members in the range (a rescoring batch of
- * neighbouring ids: RescoreChallengeMembersUseCase sorts them). A 30-period batch of 700 members
+ * neighbouring ids: RescoreChallengeMembersUseCase takes members in id order). A 30-period batch of 700 members
  * probed the key 21,000 times (2.4 us each: 15 s of a 100,000-member whole challenge's PostgreSQL
  * time, docs/benchmarks.md "Twenty-ninth session"). The range may hold other members' rows:
  * readers look rows up by member, so those are never used. `counted`: the transaction's ranges
