@@ -13,8 +13,9 @@ export interface MembershipRepository {
   /**
    * A page of the challenge's members in profile id order (the order PostgreSQL gives uuids: that
    * of their lower-case text): the first `limit` after profile `after`, from the first member when
-   * null. Rescoring every member goes page by page: each batch is a run of neighbouring ids, read
-   * while the batches before it are scored, and the members are never all in memory at once.
+   * null. Rescoring every member goes page by page (ten batches a page, the next read while this
+   * one's batches run): each batch is a run of neighbouring ids, and the first starts without
+   * waiting for the whole list.
    */
   listPageByChallenge(challengeId: string, after: string | null, limit: number): Promise<ChallengeMember[]>;
   listByProfile(profileId: string): Promise<ChallengeMember[]>;
