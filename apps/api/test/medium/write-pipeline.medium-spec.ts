@@ -299,6 +299,32 @@ describeContract('ScoringBatchReader', (world) => {
     }
   });
 
+  it("reads each member's own summaries of a batch dense among its challenge's members but not among its app's profiles", async () => {
+    // 120 profiles of the app, each with a summary on 3 and 4 March (steps day * 1,000 + i); challenge 2's
+    // members are every third (40), each with a score in periods 1 and 2. A SQL engine reads the batch's
+    // scores by its id range (40 of the challenge's 40 members in it) and its summaries member by member
+    // (118 of the app's profiles in the range: the others' summaries are not read).
+    const profileId = (i: number) => `72000000-0000-4000-8000-000000000${i.toString(16).padStart(3, '0')}`;
+    const ids = Array.from({ length: 120 }, (_, i) => profileId(i));
+    await seedProfiles(world(), ids.map((id) => profile(id, ID.appA)));
+    await world().challenges.save(challenge(ID.challenge2));
+    const members = ids.filter((_, i) => i % 3 === 0);
+    await world().memberships.addAllIfAbsent(members.map((id) => ChallengeMemberMother.create({ challengeId: ID.challenge2, profileId: id })));
+    for (const [i, id] of ids.entries()) await world().healthRecords.upsert(ID.appA, id, [daySummary('2026-03-03', 3_000 + i), daySummary('2026-03-04', 4_000 + i)]);
+    await world().scores.saveMany(members.flatMap((id) =>
+      [1, 2].map((periodIndex) => MemberPeriodScoreMother.create({ challengeId: ID.challenge2, profileId: id, periodIndex, progress: ids.indexOf(id) * 10 + periodIndex }))));
+    const span = { firstIndex: 1, lastIndex: 2, firstDate: '2026-03-03', lastDate: '2026-03-04', from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-05T00:00:00Z') };
+    const read = await world().unitOfWork.run((ports) => ports.scoringBatches.read(challenge(ID.challenge2), members, span));
+    for (const id of members) {
+      const i = ids.indexOf(id);
+      expect((await read.scores.findForMember(ID.challenge2, id)).map((s) => s.progress)).toEqual([i * 10 + 1, i * 10 + 2]);
+      expect((await read.history.dailySummaries(id, span.firstDate, span.lastDate)).map((s) => s.steps)).toEqual([3_000 + i, 4_000 + i]);
+    }
+    // A SQL engine read the summaries member by member: a profile between two members was not read
+    // (the in-memory twin serves any profile of the app; a range read would have served it too).
+    if (world().engine) expect(await read.history.dailySummaries(ids[1], span.firstDate, span.lastDate)).toEqual([]);
+  });
+
   it("lists a profile's challenges of its app with its membership in each, earliest start first", async () => {
     await world().challenges.save(challenge(ID.challenge2, { start: new Date('2026-03-01T00:00:00Z'), title: 'Earlier' }));
     const paused = ChallengeMemberMother.create({

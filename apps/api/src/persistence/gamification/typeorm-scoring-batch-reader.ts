@@ -47,7 +47,7 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
     const stored = storedPeriodsRead(challenge, span.firstIndex, span.lastIndex);
     const range = await denseRange(this.db, challenge.id, profileIds, this.counted);
     const [activity, scores] = await Promise.all([
-      PrefetchedActivity.load(this.db, challenge.appId, profileIds, range, span, { workouts: challenge.dataSource === 'workout' }),
+      PrefetchedActivity.load(this.db, challenge.appId, profileIds, range?.ofApp ? range : null, span, { workouts: challenge.dataSource === 'workout' }),
       PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, range, stored.firstIndex, stored.lastIndex),
     ]);
     return { history: new DeduplicatedActivityHistory(activity, activity), scores };
@@ -94,9 +94,10 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     // A daily summary is filed at 00:00 UTC of its date (HealthUpload places it so), not the
     // session's time zone's midnight. subtype '' as the per-profile reads (only measurements have
     // another): with it the page index (app_id, profile_id, type, subtype, time) bounds the time
-    // too, not only the profile's type. A batch of neighbouring ids (denseRange) reads each date's
-    // summaries of its id range from the daily index (app_id, time, profile_id): a member by member
-    // probe of the page index read a leaf of every member, the whole index for one more day.
+    // too, not only the profile's type. A batch of neighbouring ids (denseRange, dense among the
+    // app's profiles) reads each date's summaries of its id range from the daily index (app_id,
+    // time, profile_id): a member by member probe of the page index read a leaf of every member,
+    // the whole index for one more day.
     const days = kinds.workouts
       ? []
       : await jsonRowGroups(
