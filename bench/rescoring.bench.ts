@@ -8,7 +8,10 @@
  * For each size of BENCH_SIZES (default 1000,10000,100000) one INDIVIDUAL DAILY 10,000-steps
  * challenge over the last 30 UTC days and the next 2 gets that many members (profiles, members
  * and about 9 daily summaries in 10 per member and day, inserted with SQL; kept between runs
- * unless BENCH_FRESH=1: a size whose challenge exists is reused). Then, per size:
+ * unless BENCH_FRESH=1: a size whose challenge exists is reused). The challenges share one app:
+ * once the 100,000 exist, a smaller challenge holds a few of the app's profiles, whose other
+ * profiles' ids lie between its members' (run 100000 first, then 1000,10000, to measure that
+ * case on new data). Then, per size:
  *  1. whole challenge: a PATCH of goal_value asks for the challenge.rescore job, which the API
  *     process runs (RescoreChallengeMembersUseCase over 30 periods x every member); timed from the
  *     PATCH until the job is done. Meanwhile BENCH_READERS (default 4) clients request the
