@@ -54,8 +54,9 @@ const PAIRS = `locked AS (SELECT app_id, id FROM challenge WHERE id = ANY($1::uu
 /**
  * The rows saveMany sends, one array parameter per column ($5 onwards, unnested side by side, each
  * `unnest` a set-returning function of the select list: they run in step, element by element; in
- * FROM, `unnest(a, b, ...)` put each array's elements in a tuplestore of its own first, and a
- * first scoring's upsert of 6,700 rows took 180 ms against 155 ms; docs/benchmarks.md "Thirty-first session"):
+ * FROM, `unnest(a, b, ...)` puts each array's elements in a tuplestore of its own first, and the
+ * upsert of a first scoring's 6,700 rows took 180 ms so against 155 ms; docs/benchmarks.md
+ * "Thirty-first session"):
  * against one json document of row objects, 1,000 rows are 2.6x fewer bytes and the upsert takes
  * 5-7 % less time (docs/decisions.md, "The score upsert takes one array parameter per column").
  * Instants travel as epoch milliseconds (the server parsed timestamp text at about 1.5 us an
