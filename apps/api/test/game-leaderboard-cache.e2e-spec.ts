@@ -111,6 +111,25 @@ describe('leaderboard/ serialized answers', () => {
     expect(later.results).toEqual(asked.results);
   });
 
+  it("reuses a returning requester's answer only for the URL it last asked, in the same current period", async () => {
+    // 2026-03-05: period 3 is current; Bob 15,000 and Ann 12,000 steps on 03-04 (period 2).
+    const current = `/api/v1/challenge/${id}/leaderboard/?date_range=3`;
+    const earlier = `/api/v1/challenge/${id}/leaderboard/?date_range=2`;
+    const first = await get(current, ann.bearer);
+    expect((await get(current, ann.bearer)).text).toBe(first.text); // kept for Ann
+    expect(first.body.period).toMatchObject({ date_range: 3, is_current: true });
+    expect(first.body.requester).toMatchObject({ rank: 1, score: 0 }); // 0 steps each: all rank 1
+    const other = (await get(earlier, ann.bearer)).body; // in place of the first
+    expect(other.requester).toMatchObject({ rank: 2, score: 12000 });
+    expect((await get(earlier, ann.bearer)).body).toEqual(other);
+    expect((await get(current, ann.bearer)).text).toBe(first.text);
+    // The next day, the same URL: the period is no longer current.
+    clock.set('2026-03-06T10:00:00Z');
+    const later = (await get(current, ann.bearer)).body;
+    expect(later.period).toMatchObject({ date_range: 3, is_current: false });
+    expect(later.requester).toEqual(first.body.requester);
+  });
+
   it('shows a renamed team at once (answers naming teams are not kept)', async () => {
     admin = await adminBearer(test, credentials); // the clock moved a day: a new bearer
     const red = (await test.http.post('/api/v1/team/').set(auth(admin)).send({ name: 'Red' }).expect(201)).body.public_id;

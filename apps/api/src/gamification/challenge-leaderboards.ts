@@ -50,6 +50,14 @@ const NO_TEAMS: ReadonlyMap<string, string> = new Map();
 
 const around = (page: SerializedPage, requester: string): string => page.head + requester + page.tail;
 
+/** A requester's last answer from a board as it is: reused while it asks the same URL in the same current period. */
+interface RequesterAnswer {
+  readonly requestKey: string;
+  readonly currentIndex: number;
+  readonly page: SerializedPage;
+  readonly own: string;
+}
+
 /** team/: a page of the team ranking and the requester's team entry. */
 export interface TeamBoardPage {
   readonly period: ChallengePeriod;
@@ -91,8 +99,9 @@ export class ChallengeLeaderboards {
    * function of the board, the request (`requestKey`: its URL as sent, with its origin), the
    * current period, the kind of caller and whether the caller's own profile is on the page (it then
    * sees its own personal fields), as long as it names no team (team names are read fresh):
-   * serialized once while the board does not change. The requester's entry is serialized per request.
-   * When the challenge, its current ranking, the page and the requester's name are all kept, the
+   * serialized once while the board does not change. The requester's own entry is serialized per
+   * requester, and its last answer kept (LeaderboardCache.keepRequester) for its next request of the
+   * same URL in the same current period. When the challenge, its current ranking, the page and the requester's name are all kept, the
    * answer is made without a promise (most reads of a busy board); otherwise they are read.
    */
   profileBoard(
@@ -116,14 +125,23 @@ export class ChallengeLeaderboards {
     requestKey: string,
     render: ProfileBoardRender,
   ): string | undefined {
-    const { position, key } = this.pageOf(principal, challenge, profiles, selection, requestKey);
+    const currentIndex = this.currentIndex(challenge);
+    // A returning requester: its position, entry and name are not looked up again (at 100,000
+    // members those lookups' cache misses cost about a tenth of a request; docs/benchmarks.md
+    // "Thirty-second session").
+    const requester = principal.kind === 'profile' ? principal.profileId : null;
+    const last = requester === null ? undefined : this.boards.keptRequester<RequesterAnswer>(profiles, requester);
+    if (last !== undefined && last.requestKey === requestKey && last.currentIndex === currentIndex) return around(last.page, last.own);
+    const { position, key } = this.pageOf(principal, profiles, selection, requestKey, currentIndex);
     const page = this.boards.kept<SerializedPage>(profiles, key);
     if (page === undefined) return undefined;
-    if (position < 0) return around(page, 'null');
-    const own = profiles.table.at(position);
+    if (requester === null || position < 0) return around(page, 'null');
+    const entry = profiles.table.at(position);
     // A team's name is read fresh (readAnswer), a member's once while it does not change.
-    if (own.teamId !== null || !profiles.infos.has(own.profileId as string)) return undefined;
-    return around(page, render.requester(own, profiles.infos, NO_TEAMS));
+    if (entry.teamId !== null || !profiles.infos.has(entry.profileId as string)) return undefined;
+    const own = render.requester(entry, profiles.infos, NO_TEAMS);
+    this.boards.keepRequester(profiles, requester, { requestKey, currentIndex, page, own } satisfies RequesterAnswer);
+    return around(page, own);
   }
 
   private async readAnswer(
@@ -139,7 +157,8 @@ export class ChallengeLeaderboards {
     const kept = this.keptAnswer(principal, challenge, profiles, selection, requestKey, render);
     if (kept !== undefined) return kept;
     // The page, the requester's name or a team's name is to be read.
-    const { position, key, currentIndex } = this.pageOf(principal, challenge, profiles, selection, requestKey);
+    const currentIndex = this.currentIndex(challenge);
+    const { position, key } = this.pageOf(principal, profiles, selection, requestKey, currentIndex);
     let page = this.boards.kept<SerializedPage>(profiles, key);
     const board = this.boards.page(profiles, page === undefined ? selection.limit : 0, selection.offset, null);
     // Its position is known already: no second search of the ranking.
@@ -166,16 +185,15 @@ export class ChallengeLeaderboards {
   /** The requester's position on the ranking (-1: not on it) and the key its page is kept under. */
   private pageOf(
     principal: Principal,
-    challenge: Challenge,
     profiles: RankedBoard,
     selection: PeriodSelection,
     requestKey: string,
-  ): { position: number; key: string; currentIndex: number } {
+    currentIndex: number,
+  ): { position: number; key: string } {
     const requester = principal.kind === 'profile' ? principal.profileId : null;
-    const currentIndex = this.currentIndex(challenge);
     const position = requester === null ? -1 : profiles.table.indexOf(requester);
     const onPage = position >= selection.offset && position < selection.offset + selection.limit;
-    return { position, key: `${requestKey}|${principal.kind}|${onPage ? requester : ''}|${currentIndex}`, currentIndex };
+    return { position, key: `${requestKey}|${principal.kind}|${onPage ? requester : ''}|${currentIndex}` };
   }
 
   /** team/: the team ranking of a period (TEAM challenges). */

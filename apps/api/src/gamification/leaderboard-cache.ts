@@ -21,6 +21,11 @@ export interface RankedBoard {
   readonly infos: Map<string, MemberInfo>;
   /** Answers already serialized for the board as it is, per request shape; emptied by every change. */
   readonly pages: Map<string, unknown>;
+  /**
+   * What was last answered to each requester from the board as it is (its own entry serialized);
+   * emptied by every change, as `pages`, and within MAX_KEPT_REQUESTERS over all boards.
+   */
+  readonly requesters: Map<string, unknown>;
 }
 
 export interface BoardPage {
@@ -34,6 +39,11 @@ const MAX_BOARDS = 64;
 const MAX_PAGES_PER_BOARD = 64;
 /** Entries kept over all boards: two 100,000-member boards would not fit a 192 MB heap. */
 const MAX_CACHED_ENTRIES = 120_000;
+/**
+ * Requesters' last answers kept over all boards (about 500 bytes each: 5 MB, the room a 192 MB heap
+ * has beside a 100,000-member board; docs/benchmarks.md "Thirty-second session").
+ */
+const MAX_KEPT_REQUESTERS = 10_000;
 /** A ranking is patched with up to this many changed members (or half its size, if more); beyond, rebuilt. */
 const MAX_PATCH_MEMBERS = 1_000;
 /** Boards read within this long are kept current in the background, so that readers rarely wait. */
@@ -73,6 +83,8 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
   private readonly slots = new Map<string, Slot>();
   private follower: NodeJS.Timeout | null = null;
   private following = false;
+  /** At least the boards' requesters kept (changes empty them without counting down): counted again when it reaches the bound. */
+  private keptRequesters = 0;
 
   constructor(
     private readonly leaderboards: GetLeaderboardUseCase,
@@ -174,6 +186,23 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     board.pages.set(key, value);
   }
 
+  /** What was last kept for a requester on the board as it is now; gone with its next change. */
+  keptRequester<T>(board: RankedBoard, requesterId: string): T | undefined {
+    return board.requesters.get(requesterId) as T | undefined;
+  }
+
+  /** Keeps it, in place of the requester's last one; a new requester only while the bound leaves room. */
+  keepRequester(board: RankedBoard, requesterId: string, value: unknown): void {
+    if (!board.requesters.has(requesterId)) {
+      if (this.keptRequesters >= MAX_KEPT_REQUESTERS) {
+        this.keptRequesters = [...this.slots.values()].reduce((sum, slot) => sum + (slot.built?.requesters.size ?? 0), 0);
+      }
+      if (this.keptRequesters >= MAX_KEPT_REQUESTERS) return;
+      this.keptRequesters++;
+    }
+    board.requesters.set(requesterId, value);
+  }
+
   page(board: RankedBoard, limit: number, offset: number, requesterKey: string | null): BoardPage {
     return {
       count: board.table.size,
@@ -208,6 +237,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
       (await this.leaderboards.update({ challenge, view, dateRange: period.index, table: board.table, profileIds: changes.profileIds }));
     if (patched && board && changes?.profileIds) {
       board.pages.clear();
+      board.requesters.clear();
       for (const profileId of changes.profileIds) board.infos.delete(profileId);
       slot.version = Math.max(slot.version, changes.version);
       slot.size = board.table.size;
@@ -287,6 +317,7 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
       teamOf: new Map(challenge.type === 'TEAM' ? members.map((member) => [member.profileId, member.teamId]) : []),
       infos: new Map(),
       pages: new Map(),
+      requesters: new Map(),
     };
   }
 }
