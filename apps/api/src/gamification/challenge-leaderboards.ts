@@ -126,9 +126,9 @@ export class ChallengeLeaderboards {
     render: ProfileBoardRender,
   ): string | undefined {
     const currentIndex = this.currentIndex(challenge);
-    // A returning requester: its position, entry and name are not looked up again (at 100,000
-    // members those lookups' cache misses cost about a tenth of a request; docs/benchmarks.md
-    // "Thirty-second session").
+    // A returning requester: its position, entry and name are not looked up and serialized again
+    // (at 100,000 members, with the lookups' cache misses, about a sixth of a request;
+    // docs/benchmarks.md "Thirty-second session").
     const requester = principal.kind === 'profile' ? principal.profileId : null;
     const last = requester === null ? undefined : this.boards.keptRequester<RequesterAnswer>(profiles, requester);
     if (last !== undefined && last.requestKey === requestKey && last.currentIndex === currentIndex) return around(last.page, last.own);
