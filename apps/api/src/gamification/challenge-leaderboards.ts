@@ -101,8 +101,9 @@ export class ChallengeLeaderboards {
    * sees its own personal fields), as long as it names no team (team names are read fresh):
    * serialized once while the board does not change. The requester's own entry is serialized per
    * requester, and its last answer kept (LeaderboardCache.keepRequester) for its next request of the
-   * same URL in the same current period. When the challenge, its current ranking, the page and the requester's name are all kept, the
-   * answer is made without a promise (most reads of a busy board); otherwise they are read.
+   * same URL in the same current period. When the challenge, its current ranking, the page and the
+   * requester's name are all kept, the answer is made without a promise (most reads of a busy
+   * board); otherwise they are read.
    */
   profileBoard(
     principal: Principal,
