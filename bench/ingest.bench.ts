@@ -26,13 +26,16 @@
  * INSERT into anchor_http_record (LIKE health_record too): what HTTP and JSON cost any ingestion on
  * this machine. `httpAnchor.ratio` = raw INSERT time / its time (the ceiling of an HTTP API's ratio);
  * `ratioToHttpAnchor` = its time / the upload time.
- * Scoring is deferred: an upload queues its change and the API's scoring worker scores it moments
- * after the response (docs/architecture.md "The write path"). `ratio` times the responses;
- * `scored` times until the last queued change was scored (scoring_backlog empty: the delay after
- * the last response, and the ratio over that time), and the CPU figures cover it; `delayMs` is each
- * upload's scoring delay (its profile's last score written, `updated_at`, after its response),
- * p50/p95/max. Scores are read then; the check compares, for every uploaded profile of the challenge scenarios, each stored period
- * score with the day's largest value of the challenge's field in health_record, computed in SQL.
+ * Points and scores are deferred: an upload queues its change and the API's scoring worker settles
+ * it moments after the response, points then scores (docs/architecture.md "The write path").
+ * `ratio` times the responses; `scored` times until the last queued change was settled
+ * (scoring_backlog empty: the delay after the last response, and the ratio over that time), and
+ * the CPU figures cover it; `delayMs` is each upload's scoring delay in the challenge scenarios
+ * (its profile's last score written, `updated_at`, after its response), p50/p95/max. Scores and
+ * points are read then: `scoresChecked` compares, for every uploaded profile of the challenge
+ * scenarios, each stored period score with the day's largest value of the challenge's field in
+ * health_record, computed in SQL; `pointsChecked`, in every scenario, each day's ledger points with
+ * its largest step count / 1,000 and each profile's total_points with the sum of its days.
  *
  * CPU time of each phase (from /proc, 10 ms ticks): the API processes' and every PostgreSQL process's
  * per upload, the bench's own (the client) per upload and per anchor batch.
@@ -186,8 +189,8 @@ async function main(): Promise<void> {
           latencies.push(ms);
           answeredAt.push(Date.now());
         }));
-        // Scoring is deferred (docs/architecture.md "The write path"): a queued change leaves
-        // scoring_backlog when its scores commit. Wait for the last one.
+        // Points and scores are deferred (docs/architecture.md "The write path"): a queued change
+        // leaves scoring_backlog when its points and scores commit. Wait for the last one.
         // (A build from before the queue scored in the request: BENCH_DIST of an older build.)
         await measure(meter.drain, async () => {
           while (deferred && (await pool.query('SELECT count(*)::int AS n FROM scoring_backlog')).rows[0].n > 0) await sleep(2);
@@ -265,6 +268,22 @@ async function main(): Promise<void> {
         )).rows;
         check = row;
       }
+      // Points as stored once the backlog is empty, against SQL over the records (the default
+      // definition: 1 point per 1,000 steps of the day's merged summary, its largest step count).
+      // A day is wrong when its ledger row is missing or differs by more than a rounding step
+      // (0.01: SQL rounds half away from zero, the domain a float); a profile when its
+      // total_points is not the sum of its days.
+      const [points] = (await pool.query(
+        `WITH expected AS (
+           SELECT profile_id, (data ->> 'date')::date AS day, round((max((data ->> 'steps')::float8) / 1000)::numeric, 2)::float8 AS points
+           FROM health_record WHERE profile_id = ANY($1::uuid[]) AND type = 'daily_summary' GROUP BY 1, 2)
+         SELECT count(*)::int AS days,
+                count(*) FILTER (WHERE d.daily_summary_points IS NULL OR abs(d.daily_summary_points - e.points) > 0.0101)::int AS wrong,
+                (SELECT count(*)::int FROM profile p WHERE p.id = ANY($1::uuid[]) AND p.total_points IS DISTINCT FROM
+                   (SELECT round(sum(daily_summary_points + workout_points)::numeric, 2)::float8 FROM profile_points_day WHERE profile_id = p.id)) AS "profilesWrong"
+         FROM expected e LEFT JOIN profile_points_day d ON d.profile_id = e.profile_id AND d.day = e.day`,
+        [profiles],
+      )).rows;
       latencies.sort((a, b) => a - b);
       const result = {
         scenario: name, uploads: profiles.length, records: rows, rounds: ROUNDS, load,
@@ -275,6 +294,7 @@ async function main(): Promise<void> {
         ratioToHttpAnchor: round(httpAnchorMs / httpMs),
         scored: { ms: Math.round(scoredMs), afterLastResponseMs: Math.round(scoredMs - httpMs), ratio: round(anchorMs / scoredMs), delayMs: delays },
         scoresChecked: check,
+        pointsChecked: points,
       };
       log(name, result);
       results.push(result);
@@ -282,7 +302,7 @@ async function main(): Promise<void> {
   }
   log('summary', results.map((r) => ({
     scenario: r.scenario, ratio: r.ratio, httpAnchorRatio: (r.httpAnchor as { ratio: number }).ratio, ratioToHttpAnchor: r.ratioToHttpAnchor,
-    uploadP50: (r.upload as { p50: number }).p50, scored: r.scored, check: r.scoresChecked,
+    uploadP50: (r.upload as { p50: number }).p50, scored: r.scored, check: r.scoresChecked, points: r.pointsChecked,
   })));
   await pool.end();
   anchorServer.kill('SIGTERM');

@@ -63,6 +63,11 @@ source "$WORK/walkthrough.sh"
 BOARD=$(curl -sS --fail-with-body "$API/challenge/$CHALLENGE_ID/leaderboard/?date_range=0" -H "Authorization: Bearer $ADMIN")
 [ "$(json '.results.map((e) => [e.rank, e.profile.name, e.score, e.goal_reached].join(" ")).join(", ")' <<< "$BOARD")" = '1 Ann Runner 12000 true' ] \
   || fail "unexpected leaderboard: $BOARD"
-POINTS=$(curl -sS --fail-with-body "$API/profile/$PROFILE_ID/" -H "Authorization: Bearer $PROFILE_BEARER" | json .total_points)
+# Points, like scores, follow the writes moments later: a few seconds at most.
+for _ in $(seq 1 50); do
+  POINTS=$(curl -sS --fail-with-body "$API/profile/$PROFILE_ID/" -H "Authorization: Bearer $PROFILE_BEARER" | json .total_points)
+  [ "$POINTS" = 37 ] && break
+  sleep 0.1
+done
 [ "$POINTS" = 37 ] || fail "expected 37 points, got $POINTS"
 echo "README walkthrough: OK (leaderboard 1. Ann Runner 12000, goal reached; 37 points)"

@@ -158,6 +158,7 @@ describe('health data platform', () => {
     expect(days.body).toEqual([expect.objectContaining({ source: 'AGGREGATED', distance: 8000, steps: 12000, calories: 2100 })]);
     // Points of the merged day: 12000 steps at 1 per 1000 = 12. Workout: 3. total_points 15.
     expect(days.body[0].points).toBe(12);
+    await test.runScoring();
     const profile = await get(`/api/v1/profile/${p.publicId}/`, p.bearer).expect(200);
     expect(profile.body.total_points).toBe(15);
   });
@@ -207,6 +208,9 @@ describe('health data platform', () => {
       .send({ name: 'Quiz', points: 25, timestamp: '2026-10-05T10:00:00Z', reference: 'q1' }).expect(201);
     expect(created.body).toMatchObject({ name: 'Quiz', points: 25, timestamp: '2026-10-05T10:00:00.000Z', reference: 'q1', activity_type: null });
     await upload(p, { source: 'GARMIN', daily_summary: [{ external_id: 'd', date: '2026-10-05', distance: 1000, steps: 4000, calories: 100 }] }).expect(201);
+    // total_points follows the writes moments later, when the scoring worker has settled them.
+    expect((await get(`/api/v1/profile/${p.publicId}/`, p.bearer).expect(200)).body.total_points).toBe(0);
+    await test.runScoring();
     // 25 event points + 4000 steps at 1 per 1000 = 29.
     expect((await get(`/api/v1/profile/${p.publicId}/`, p.bearer).expect(200)).body.total_points).toBe(29);
     const events = await get(path(p, 'event/'), p.bearer).expect(200);
@@ -257,8 +261,10 @@ describe('health data platform', () => {
     await upload(gone, { source: 'GARMIN', workout: [workout(1)], daily_summary: [{ external_id: 'd', date: '2026-10-02', distance: 0, steps: 5000, calories: 0 }] }).expect(201);
     const rows = async (table: string) =>
       Number((await test.dataSource.query(`SELECT count(*) AS n FROM ${table} WHERE profile_id = $1`, [gone.publicId]))[0].n);
-    // Workout on 2026-10-02: days 10-01 to 10-03 recounted.
-    expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([2, 3]);
+    await test.runScoring();
+    // The change spans 10-01 10:00 to 10-03 12:00 UTC (the date seen from every time zone; the
+    // workout lies inside): the days from 09-30 to 10-04 are recounted.
+    expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([2, 5]);
     await test.http.delete(`/api/v1/profile/${gone.publicId}/`).set('Authorization', `Bearer ${admin}`).expect(204);
     expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([0, 0]);
   });

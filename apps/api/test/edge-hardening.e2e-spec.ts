@@ -106,6 +106,7 @@ describe('edge hardening', () => {
       await as(test.http.post(`/api/v1/profile/${profile.publicId}/data/`))
         .send({ source: 'GARMIN', weight: [{ external_id: 'w9', timestamp: '2026-11-09T07:00:00Z', weight: 80 }] })
         .expect(201);
+      await test.runScoring();
       const read = await test.http.get(`/api/v1/profile/${profile.publicId}/`).set('Authorization', `Bearer ${profile.bearer}`).expect(200);
       // Events: 1,000,000 + 1,000,000 + 0.01; the three 30-minute runs earn 3 points each by the
       // default definition (0.1 per minute): 9 more.

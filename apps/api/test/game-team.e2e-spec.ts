@@ -129,6 +129,7 @@ describe('teams, profile challenge lists and app totals', () => {
     await upload(eve, 'GARMIN', [['2026-03-02', 8000, 6000, 2000, '01:00:00.000000'], ['2026-03-03', 5000, 4000, 1800, '00:30:00.000000']]);
     await upload(eve, 'FITBIT', [['2026-03-02', 7500, 6500, 1900, '00:50:00.000000']]); // same day, another source
     await upload(fay, 'GARMIN', [['2026-03-02', 1000, 800, 1500, '00:10:00.000000']]);
+    await test.runScoring(); // total_points follows the uploads moments later
     const totals = (await test.http.get('/api/v1/app/totals/').set(auth(fay.bearer)).expect(200)).body;
     // Eve 03-02 merged: steps max(8000, 7500) = 8000, distance max(6000, 6500) = 6500, kcal 2000, 60 min;
     // + 03-03 (5000, 4000, 1800, 30 min) + Fay (1000, 800, 1500, 10 min).

@@ -118,6 +118,7 @@ describe('the typed client drives a whole integration', () => {
     });
     expect(event.response.status).toBe(201);
     expect(event.data?.points).toBe(25);
+    await test.runScoring(); // the worker settles the event's points moments after it
     const annProfile = await annClient.GET('/api/v1/profile/{public_id}', { params: { path: { public_id: ann.data.public_id } } });
     expect(annProfile.data?.total_points).toBe(41);
     const benProfiles = await admin.GET('/api/v1/profile', { params: { query: { search: 'Ben' } } });

@@ -66,14 +66,10 @@ export class InMemoryHealthRecordRepository implements HealthRecordRepository {
     );
   }
 
-  async listAll(
-    appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date },
-    exclude?: { source: string; externalIds: readonly string[] },
-  ): Promise<HealthRecord[]> {
-    const all = (await Promise.all(types.map((type) => this.list({ appId, profileId, type, direction: 'forward', limit: Infinity, ...range }))))
+  async listAll(appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date }): Promise<HealthRecord[]> {
+    return (await Promise.all(types.map((type) => this.list({ appId, profileId, type, direction: 'forward', limit: Infinity, ...range }))))
       .flat()
       .sort((a, b) => a.time.getTime() - b.time.getTime() || Number(a.id) - Number(b.id));
-    return all.filter((r) => !(exclude && r.source === exclude.source && exclude.externalIds.includes(r.externalId)));
   }
 
   async listTimes(query: HealthRecordQuery): Promise<Date[]> {

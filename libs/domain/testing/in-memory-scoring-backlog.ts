@@ -26,6 +26,7 @@ export class InMemoryScoringBacklog implements ScoringBacklog {
             ...earlier,
             from: new Date(Math.min(earlier.from.getTime(), change.from.getTime())),
             to: new Date(Math.max(earlier.to.getTime(), change.to.getTime())),
+            replaced: earlier.replaced || change.replaced,
             queuedAt: new Date(Math.min(earlier.queuedAt.getTime(), change.queuedAt.getTime())),
           }
         : change);

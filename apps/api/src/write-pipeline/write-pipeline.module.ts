@@ -15,18 +15,14 @@ const providers: Provider[] = [
   useCaseProvider(RefreshProfilePointsUseCase),
   useCaseProvider(QueueProfileScoringUseCase, CLOCK),
   useCaseProvider(RescoreProfileChallengesUseCase, CLOCK),
-  useCaseProvider(ScoreQueuedChangesUseCase, UNIT_OF_WORK, RescoreProfileChallengesUseCase),
+  useCaseProvider(ScoreQueuedChangesUseCase, UNIT_OF_WORK, RefreshProfilePointsUseCase, RescoreProfileChallengesUseCase),
   {
-    // What follows every stored activity change, inside its transaction: the points ledger, then
-    // the change queued for its challenge scores (the ScoringWorker scores it). Add a listener
-    // here, nowhere else.
+    // What follows every stored activity change, inside its transaction: the change queued for
+    // its points and challenge scores (the ScoringWorker settles it). Add a listener here, nowhere else.
     provide: ACTIVITY_CHANGE_LISTENERS,
     // Each timed into strive_rescore_duration_seconds{trigger}.
-    useFactory: (ledger: RefreshProfilePointsUseCase, scoring: QueueProfileScoringUseCase, metrics: StriveMetrics) => [
-      timedActivityListener('write.points_ledger', ledger, metrics),
-      timedActivityListener('write.queue_scoring', scoring, metrics),
-    ],
-    inject: [RefreshProfilePointsUseCase, QueueProfileScoringUseCase, StriveMetrics],
+    useFactory: (scoring: QueueProfileScoringUseCase, metrics: StriveMetrics) => [timedActivityListener('write.queue_scoring', scoring, metrics)],
+    inject: [QueueProfileScoringUseCase, StriveMetrics],
   },
   useCaseProvider(RecordActivityUseCase, UNIT_OF_WORK, ACTIVITY_CHANGE_LISTENERS),
   useCaseProvider(RescoreChallengeMembersUseCase, UNIT_OF_WORK, MEMBERSHIP_REPOSITORY, POINTS_DEFINITION_REPOSITORY, CLOCK),
@@ -46,7 +42,6 @@ const providers: Provider[] = [
   providers,
   exports: [
     MEMBER_RESCORER, RecordActivityUseCase, ScoreQueuedChangesUseCase, RescoreChallengeMembersUseCase, RecountAppPointsUseCase,
-    RefreshProfilePointsUseCase,
   ],
 })
 export class WritePipelineModule {}

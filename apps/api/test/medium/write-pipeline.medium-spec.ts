@@ -1,6 +1,6 @@
 import {
-  Challenge, ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord, QueuedScoring, RescoreProfileChallengesUseCase,
-  ScoredChange, ScoreQueuedChangesUseCase,
+  Challenge, ChallengeAnnouncements, challengeStarted, ChallengePeriodEvent, HealthRecord, QueuedScoring, RefreshProfilePointsUseCase,
+  RescoreProfileChallengesUseCase, ScoredChange, ScoreQueuedChangesUseCase,
 } from '@strive/domain';
 import { ChallengeMemberMother, FixedClock, MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
@@ -64,21 +64,21 @@ describeContract('JobQueue', (world) => {
 });
 
 describeContract('ScoringBacklog', (world) => {
-  const span = (profileId: string, from: string, to: string, queuedAt = '2026-03-05T10:00:00Z') =>
-    ({ appId: ID.appA, profileId, from: new Date(from), to: new Date(to), queuedAt: new Date(queuedAt) });
+  const span = (profileId: string, from: string, to: string, queuedAt = '2026-03-05T10:00:00Z', replaced = false) =>
+    ({ appId: ID.appA, profileId, from: new Date(from), to: new Date(to), replaced, queuedAt: new Date(queuedAt) });
   const take = (limit: number) => world().unitOfWork.run((ports) => ports.scoringBacklog.take(limit));
 
-  it("takes the oldest changes, each profile's merged into the span that covers them, and removes them", async () => {
+  it("takes the oldest changes, each profile's merged into the span that covers them (replaced if one was), and removes them", async () => {
     await world().unitOfWork.run(async (ports) => {
       await ports.scoringBacklog.add(span(ID.profile1, '2026-03-03T10:00:00Z', '2026-03-04T12:00:00Z', '2026-03-05T10:00:05Z'));
       await ports.scoringBacklog.add(span(ID.profile2, '2026-03-05T00:00:00Z', '2026-03-05T01:00:00Z'));
-      await ports.scoringBacklog.add(span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-05T10:00:07Z'));
+      await ports.scoringBacklog.add(span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-05T10:00:07Z', true));
       await ports.scoringBacklog.add(span(ID.profile3, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z'));
     });
     // The first three rows: profile 1 (rows 1 and 3: from the earlier from to the later to, arrived
-    // with the first), then profile 2.
+    // with the first, replaced as the third was), then profile 2.
     expect(await take(3)).toEqual([
-      span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-04T12:00:00Z', '2026-03-05T10:00:05Z'),
+      span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-04T12:00:00Z', '2026-03-05T10:00:05Z', true),
       span(ID.profile2, '2026-03-05T00:00:00Z', '2026-03-05T01:00:00Z'),
     ]);
     expect(await take(3)).toEqual([span(ID.profile3, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')]);
@@ -116,12 +116,12 @@ describeContract('ScoreQueuedChangesUseCase', (world) => {
 
   it('scores the other profiles of a batch when one fails, and postpones that one with its error (a database keeps this)', async () => {
     const queue = (profileId: string) => world().unitOfWork.run((ports) => ports.scoringBacklog.add({
-      appId: ID.appA, profileId, from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z'), queuedAt: new Date('2026-03-04T10:00:00Z'),
+      appId: ID.appA, profileId, from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z'), replaced: false, queuedAt: new Date('2026-03-04T10:00:00Z'),
     }));
     await queue(ID.profile1);
     await queue(ID.profile2);
     await queue(ID.profile3);
-    const worker = new ScoreQueuedChangesUseCase(world().unitOfWork, new FailingForProfile2(new FixedClock('2026-03-04T10:00:00Z')));
+    const worker = new ScoreQueuedChangesUseCase(world().unitOfWork, new RefreshProfilePointsUseCase(), new FailingForProfile2(new FixedClock('2026-03-04T10:00:00Z')));
     const engine = world().engine;
     if (!engine) return; // the in-memory twin does not roll the failed batch back
     // The batch of three failed; each profile alone: 1 and 3 scored, 2 postponed.

@@ -2,12 +2,11 @@ import { deduplicateWorkouts, mergeDailySummaries } from '../records/deduplicati
 import { DailySummary, Workout } from '../records/activity-records';
 import { dailySummaryPoints, roundPoints, workoutPoints } from './points-calculator';
 import { PointsDefinition } from './points-definition';
-import { HealthRecord } from '../records/health-record';
 
 /**
  * The points a profile earned on one day: its merged daily summary of that (local) date,
  * and its deduplicated workouts that started on that UTC day. The profile's total_points is
- * the sum of its days plus its events, so an upload only recomputes the days it touched.
+ * the sum of its days plus its events, so a change only recomputes the days around it.
  */
 export interface DayPoints {
   /** YYYY-MM-DD */
@@ -47,20 +46,14 @@ export function pointsOfDays(
 const DAY_MS = 86_400_000;
 
 /**
- * The days whose points the given new daily summaries and workouts can change: the date of
- * each daily summary, and for each workout the UTC days from the day before its start to the
- * day after its end (a new copy of a session may take over from a copy filed on the day before).
+ * The days whose points a change over [from, to) can move: the UTC days from the one before
+ * `from` to the one after `to` (a new copy of a workout may take over from a copy filed on the day
+ * before or after). A daily summary's change spans its date as seen from every time zone, so its
+ * date is always among them.
  */
-export function touchedDays(records: readonly HealthRecord[]): Set<string> {
+export function daysAround(from: Date, to: Date): Set<string> {
   const days = new Set<string>();
-  const workoutDays = new Set<number>();
-  for (const record of records) {
-    if (record.type === 'daily_summary') days.add(String(record.data.date));
-    else if (record.type === 'workout') {
-      const last = Math.floor((record.endTime ?? record.time).getTime() / DAY_MS) + 1;
-      for (let n = Math.floor(record.time.getTime() / DAY_MS) - 1; n <= last; n++) workoutDays.add(n);
-    }
-  }
-  for (const n of workoutDays) days.add(utcDay(new Date(n * DAY_MS)));
+  const last = Math.floor(to.getTime() / DAY_MS) + 1;
+  for (let n = Math.floor(from.getTime() / DAY_MS) - 1; n <= last; n++) days.add(utcDay(new Date(n * DAY_MS)));
   return days;
 }

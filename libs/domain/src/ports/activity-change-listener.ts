@@ -1,4 +1,3 @@
-import { HealthRecord } from '../records/health-record';
 import { TransactionPorts } from './unit-of-work';
 
 /**
@@ -12,14 +11,12 @@ export interface ActivityChange {
   readonly profileId: string;
   readonly from: Date;
   readonly to: Date;
-  /** The daily summaries and workouts written (empty when only events were added). */
-  readonly records: readonly HealthRecord[];
   /** A stored record was replaced: its old values may have counted on days the change does not name. */
   readonly replaced: boolean;
 }
 
 /**
- * Work that follows a stored activity change (points ledger, queueing its scoring). It runs inside the
+ * Work that follows a stored activity change (queueing its scoring). It runs inside the
  * transaction that stores the change, through that transaction's ports, so the records and what
  * they imply commit together. The host binds every listener in one place.
  */

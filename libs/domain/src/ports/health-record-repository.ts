@@ -50,11 +50,8 @@ export interface HealthRecordRepository {
   upsert(appId: string, profileId: string, records: readonly HealthRecord[]): Promise<HealthUpsertResult>;
   /** Records in (time, id) order for 'forward', reverse order for 'backward'. */
   list(query: HealthRecordQuery): Promise<StoredHealthRecord[]>;
-  /**
-   * Every record of the given types with `time` in [from, to] (open where omitted), in time
-   * order, leaving out the given records of `exclude.source` (they are known to the caller already).
-   */
-  listAll(appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date }, exclude?: { source: Source; externalIds: readonly string[] }): Promise<HealthRecord[]>;
+  /** Every record of the given types with `time` in [from, to] (open where omitted), in time order. */
+  listAll(appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date }): Promise<HealthRecord[]>;
   /** Distinct record times in order (per-date pages of merged daily summaries). */
   listTimes(query: HealthRecordQuery): Promise<Date[]>;
 }

@@ -1,17 +1,26 @@
-/** A profile's activity changed over [from, to): its challenges' scores of that span are due. */
+/**
+ * A profile's activity changed over [from, to): its points of the days around that span and its
+ * challenges' scores of that span are due.
+ */
 export interface QueuedScoring {
   readonly appId: string;
   readonly profileId: string;
   readonly from: Date;
   readonly to: Date;
+  /**
+   * A stored record was replaced: its old values may have counted on days the span does not
+   * name, so the profile's points are recounted over its whole history (true if any merged change's was).
+   */
+  readonly replaced: boolean;
   /** When the change arrived (the earliest, for merged changes): late data counts if it arrived before a challenge's end + grace days. */
   readonly queuedAt: Date;
 }
 
 /**
- * The changes waiting to be scored (docs/architecture.md "The write path"). An upload queues its
+ * The changes waiting to be scored (docs/architecture.md "The write path"). A write queues its
  * change in the transaction that stores its records, so a crash never loses it; the scoring worker
- * takes changes in their own transactions and scores them.
+ * takes changes in their own transactions and settles them: the profile's points, then its
+ * challenges' scores.
  */
 export interface ScoringBacklog {
   add(change: QueuedScoring): Promise<void>;

@@ -5,17 +5,26 @@ import { HealthDataErrorCode } from '../records/health-data-error';
 import { IdentityErrorCode } from '../identity/identity-error';
 import { ActivityChange } from '../ports/activity-change-listener';
 import { IngestHealthDataUseCase } from './ingest-health-data.use-case';
+import { QueueProfileScoringUseCase } from './queue-profile-scoring.use-case';
 import { RecordActivityUseCase } from './record-activity.use-case';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
+import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
+import { ScoreQueuedChangesUseCase } from './score-queued-changes.use-case';
 
-/** The upload through the one write path, with the points ledger and a listener that keeps what it is told. */
+/**
+ * The upload through the one write path, with a listener that keeps what it is told besides the
+ * one that queues the change, and the scoring worker that settles it (`settle`).
+ */
 function world() {
   const w = writeWorld({ profiles: [aProfile()] });
+  const clock = new FixedClock('2026-10-10T12:00:00Z');
   const seen: ActivityChange[] = [];
   const spy = { activityChanged: async ({ appId, profileId, from, to }: ActivityChange) => void seen.push({ appId, profileId, from, to } as ActivityChange) };
-  const write = new RecordActivityUseCase(w.unitOfWork, [new RefreshProfilePointsUseCase(), spy]);
-  const sut = new IngestHealthDataUseCase(w.profiles, write, new FixedClock('2026-10-10T12:00:00Z'));
-  return { sut, records: w.records, changes: seen, ledger: w.pointsLedger, unitOfWork: w.unitOfWork };
+  const write = new RecordActivityUseCase(w.unitOfWork, [new QueueProfileScoringUseCase(clock), spy]);
+  const sut = new IngestHealthDataUseCase(w.profiles, write, clock);
+  const worker = new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RescoreProfileChallengesUseCase(clock));
+  const settle = async () => void (await worker.execute());
+  return { sut, settle, records: w.records, changes: seen, ledger: w.pointsLedger, unitOfWork: w.unitOfWork, backlog: w.scoringBacklog };
 }
 
 const ADMIN = { kind: 'admin' as const, appId: 'app-1' };
@@ -35,24 +44,28 @@ describe(IngestHealthDataUseCase.name, () => {
     expect(changes).toEqual([{ appId: 'app-1', profileId: 'profile-1', from: new Date('2026-10-01T07:00:00Z'), to: new Date('2026-10-04T12:00:00Z') }]);
   });
 
-  it("stores in one unit of work that takes the profile's turn before counting", async () => {
-    const { sut, unitOfWork } = world();
+  it('stores in one unit of work that queues the change, without waiting for a turn or counting anything', async () => {
+    const { sut, unitOfWork, backlog, ledger } = world();
     await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
-    expect([unitOfWork.runs, unitOfWork.turns]).toEqual([1, ['profile:profile-1']]);
-    // Nothing that scores changed: no turn is taken.
+    expect([unitOfWork.runs, unitOfWork.turns, backlog.queued.length]).toEqual([1, [], 1]);
+    expect(await ledger.total('app-1', 'profile-1')).toBe(0);
+    // Nothing that scores changed: nothing is queued.
     await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
-    expect([unitOfWork.runs, unitOfWork.turns]).toEqual([2, ['profile:profile-1']]);
+    expect([unitOfWork.runs, backlog.queued.length]).toEqual([2, 1]);
   });
 
   it('changes nothing and tells nobody when the same upload comes again', async () => {
-    const { sut, changes, ledger } = world();
+    const { sut, settle, changes, ledger } = world();
     await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
     const again = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
     expect(again).toEqual({ counts: { workout: { created: 0, updated: 0, unchanged: 1 } }, change: null });
+    await settle();
     // 5000 m in 30 minutes: 30 * 0.1 = 3 points.
     expect(await ledger.total('app-1', 'profile-1')).toBe(3);
     const updated = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [{ ...workout, distance: 5100 }] } });
     expect(updated.counts.workout).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(updated.change?.replaced).toBe(true);
+    await settle();
     // An update recounts the whole history: 5100 m in 30 minutes earns 30 * 0.1 = 3 points, once.
     expect(await ledger.total('app-1', 'profile-1')).toBe(3);
     expect(changes).toHaveLength(2);

@@ -28,15 +28,16 @@ describe(RecordActivityUseCase.name, () => {
     const { sut, told } = world();
     const event = { id: 'e', profileId: 'profile-1', name: 'quiz', points: 2, timestamp: at, activityType: null, reference: '' };
     await sut.execute({ appId: 'app-1', profileId: 'profile-1', events: [event] });
-    expect(told).toEqual([{ appId: 'app-1', profileId: 'profile-1', from: at, to: new Date(at.getTime() + 1), records: [], replaced: false }]);
+    expect(told).toEqual([{ appId: 'app-1', profileId: 'profile-1', from: at, to: new Date(at.getTime() + 1), replaced: false }]);
   });
 
-  it('says a stored record was replaced, and hands the listeners only what was written', async () => {
+  it('says a stored record was replaced, and spans only what was written', async () => {
     const { sut, told } = world();
-    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('a', at, 30), workout('b', at, 10)] });
-    const changed = workout('a', at, 40);
-    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [changed, workout('b', at, 10)] });
-    expect(told[1]).toMatchObject({ replaced: true, records: [changed], from: at, to: new Date(at.getTime() + 40 * 60_000) });
+    const later = new Date(at.getTime() + 2 * 3_600_000);
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('a', at, 30), workout('b', later, 10)] });
+    // a is replaced (40 minutes now), b comes again unchanged: the span is a's alone.
+    await sut.execute({ appId: 'app-1', profileId: 'profile-1', records: [workout('a', at, 40), workout('b', later, 10)] });
+    expect(told[1]).toMatchObject({ replaced: true, from: at, to: new Date(at.getTime() + 40 * 60_000) });
   });
 
   it('tells nobody when nothing that scores was written', async () => {

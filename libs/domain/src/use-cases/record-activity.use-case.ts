@@ -3,7 +3,7 @@ import { PointsEvent } from '../points/points-event';
 import { HealthRecord } from '../records/health-record';
 import { ActivityChange, ActivityChangeListener } from '../ports/activity-change-listener';
 import { HealthUpsertResult } from '../ports/health-record-repository';
-import { profileTurn, UnitOfWork } from '../ports/unit-of-work';
+import { UnitOfWork } from '../ports/unit-of-work';
 
 export interface RecordActivityInput {
   readonly appId: string;
@@ -26,11 +26,12 @@ const NOTHING: HealthUpsertResult = { counts: {}, written: [] };
 
 /**
  * The one write path of activity data, whatever brought it (an upload, an awarded event, a
- * vendor sync): in one transaction it stores the records and events and, taking the profile's
- * turn, runs every ActivityChangeListener (points ledger, the change queued for challenge scoring)
- * through the same transaction, and queues the data pushes (webhooks) of what it stored. A crash or
- * an error anywhere stores nothing, so points never lag behind the data, and neither its scoring
- * nor its pushes are ever lost.
+ * vendor sync): in one transaction it stores the records and events, runs every
+ * ActivityChangeListener (the change queued for scoring) through the same transaction, and queues
+ * the data pushes (webhooks) of what it stored. A crash or an error anywhere stores nothing, and
+ * neither the change's scoring (points, then challenge scores: ScoreQueuedChangesUseCase, moments
+ * later) nor its pushes are ever lost. What the write costs grows with the upload only, never with
+ * the profile's history or challenges.
  */
 export class RecordActivityUseCase {
   constructor(
@@ -49,9 +50,6 @@ export class RecordActivityUseCase {
       await queueDataPushes(ports, appId, profileId, upsert.written);
       const change = changeOf(input, upsert, events);
       if (change) {
-        // Stores of one profile run side by side; what follows from them takes turns, so the last
-        // one to count sees every record committed before it.
-        await ports.takeTurn(profileTurn(profileId));
         for (const listener of this.listeners) await listener.activityChanged(change, ports);
       }
       return { upsert, change };
@@ -83,5 +81,5 @@ function changeOf(input: RecordActivityInput, upsert: HealthUpsertResult, events
   }
   if (from === Infinity) return null;
   const replaced = (upsert.counts.daily_summary?.updated ?? 0) + (upsert.counts.workout?.updated ?? 0) > 0;
-  return { appId: input.appId, profileId: input.profileId, from: new Date(from), to: new Date(to), records: scored, replaced };
+  return { appId: input.appId, profileId: input.profileId, from: new Date(from), to: new Date(to), replaced };
 }

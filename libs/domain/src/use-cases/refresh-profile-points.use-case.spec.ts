@@ -2,11 +2,14 @@ import { aProfile } from '../../testing/gamification-world';
 import { writeWorld } from '../../testing/write-world';
 import { dailySummaryOf, workoutOf } from '../records/health-activity';
 import { HealthRecord } from '../records/health-record';
-import { pointsOfDays, touchedDays } from '../points/points-ledger';
+import { daysAround, pointsOfDays } from '../points/points-ledger';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { totalPoints } from '../points/points-calculator';
+import { QueueProfileScoringUseCase } from './queue-profile-scoring.use-case';
 import { RecordActivityUseCase } from './record-activity.use-case';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
+import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
+import { ScoreQueuedChangesUseCase } from './score-queued-changes.use-case';
 
 const run = (source: HealthRecord['source'], start: string, minutes = 30, id = `${source}-${start}`): HealthRecord => ({
   type: 'workout', source, externalId: id, time: new Date(start), endTime: new Date(new Date(start).getTime() + minutes * 60_000), subtype: '',
@@ -21,9 +24,17 @@ function world() {
   const w = writeWorld({ profiles: [aProfile()] });
   const { records } = w;
   const sut = new RefreshProfilePointsUseCase();
-  const write = new RecordActivityUseCase(w.unitOfWork, [sut]);
+  const queue = new RecordActivityUseCase(w.unitOfWork, [new QueueProfileScoringUseCase(w.clock)]);
+  const worker = new ScoreQueuedChangesUseCase(w.unitOfWork, sut, new RescoreProfileChallengesUseCase(w.clock));
   const totalOfProfile = async () => (await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints;
-  /** An upload through the write path: the listener counts the days it touched. Answers the new total_points. */
+  /** A write, then the scoring worker, which counts the days around the change. */
+  const write = {
+    execute: async (input: Parameters<RecordActivityUseCase['execute']>[0]) => {
+      await queue.execute(input);
+      while ((await worker.execute()) > 0);
+    },
+  };
+  /** An upload through the write path and the worker. Answers the new total_points. */
   const ingest = async (uploaded: HealthRecord[]) => {
     await write.execute({ appId: 'app-1', profileId: 'profile-1', records: uploaded });
     return totalOfProfile();
@@ -38,7 +49,7 @@ function world() {
       events: await w.pointsEvents.listByProfile('profile-1'),
     }).total;
   };
-  return { ...w, sut, write, ingest, recount, totalOfProfile };
+  return { ...w, sut, queue, worker, write, ingest, recount, totalOfProfile };
 }
 
 describe(RefreshProfilePointsUseCase.name, () => {
@@ -84,12 +95,27 @@ describe(RefreshProfilePointsUseCase.name, () => {
     expect(pointsOfDays(definition, [], workouts).map((d) => d.day)).toEqual(['2026-10-01', '2026-10-03']);
   });
 
-  it('touches the date of a daily summary, and the days around a workout from the day before its start to the day after its end', () => {
-    // 23:50 on Oct 1 to 00:20 on Oct 2: Sep 30 to Oct 3.
-    const lateRun = run('GARMIN', '2026-10-01T23:50:00Z', 30);
-    expect([...touchedDays([lateRun, day('OURA', '2026-10-10', 100)])].sort()).toEqual([
-      '2026-09-30', '2026-10-01', '2026-10-02', '2026-10-03', '2026-10-10',
+  it('recounts the UTC days of a change from the day before its start to the day after its end', () => {
+    // A run from 23:50 on Oct 1 to 00:20 on Oct 2: Sep 30 to Oct 3.
+    expect([...daysAround(new Date('2026-10-01T23:50:00Z'), new Date('2026-10-02T00:20:00Z'))]).toEqual([
+      '2026-09-30', '2026-10-01', '2026-10-02', '2026-10-03',
     ]);
-    expect([...touchedDays([run('GARMIN', '2026-10-05T07:00:00Z')])].sort()).toEqual(['2026-10-04', '2026-10-05', '2026-10-06']);
+    // The daily summary of Oct 10, seen from every time zone: Oct 9 10:00 to Oct 11 12:00 UTC, so Oct 8 to Oct 12.
+    expect([...daysAround(new Date('2026-10-09T10:00:00Z'), new Date('2026-10-11T12:00:00Z'))]).toEqual([
+      '2026-10-08', '2026-10-09', '2026-10-10', '2026-10-11', '2026-10-12',
+    ]);
+  });
+
+  it('settles a merged change of several uploads in one recount, and a replaced record over the whole history', async () => {
+    const sut = world();
+    await sut.queue.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('GARMIN', '2026-10-01', 8000)] });
+    await sut.queue.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('GARMIN', '2026-10-20', 2000)] });
+    // Nothing is counted before the worker comes.
+    expect(await sut.totalOfProfile()).toBe(0);
+    expect(await sut.worker.execute()).toBe(1);
+    expect(await sut.totalOfProfile()).toBe(10);
+    // The Oct 1 summary now says Oct 5 (same external id): Oct 1 is outside the change, yet loses its 8 points.
+    await sut.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [{ ...day('GARMIN', '2026-10-05', 3000), externalId: 'GARMIN-2026-10-01' }] });
+    expect(await sut.totalOfProfile()).toBe(2 + 3);
   });
 });

@@ -1,11 +1,12 @@
 import { MemberPeriodScoreMother } from '../../testing/challenge-mother';
 import { writeWorld } from '../../testing/write-world';
 import { QueuedScoring } from '../ports/scoring-backlog';
+import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
 import { RescoreProfileChallengesUseCase, ScoredChange } from './rescore-profile-challenges.use-case';
 import { ScoreQueuedChangesUseCase } from './score-queued-changes.use-case';
 
 const change = (profileId: string): QueuedScoring => ({
-  appId: 'app-1', profileId, from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z'), queuedAt: new Date('2026-03-04T10:00:00Z'),
+  appId: 'app-1', profileId, from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z'), replaced: false, queuedAt: new Date('2026-03-04T10:00:00Z'),
 });
 
 /** Answers `rows` score rows for every change (periods 0..rows-1 of challenge-1). */
@@ -30,7 +31,7 @@ describe(ScoreQueuedChangesUseCase.name, () => {
       await saveMany(rows);
     };
     for (const id of ['p-1', 'p-2', 'p-3']) await w.scoringBacklog.add(change(id));
-    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RowsPerChange(30)).execute()).toBe(3);
+    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RowsPerChange(30)).execute()).toBe(3);
     expect(w.unitOfWork.turns).toEqual(['profile:p-1', 'profile:p-2', 'profile:p-3']);
     expect(saved).toEqual([90]);
     expect(await w.scores.findForMember('challenge-1', 'p-2', [0, 29])).toHaveLength(2);
@@ -42,7 +43,7 @@ describe(ScoreQueuedChangesUseCase.name, () => {
     w.scores.saveMany = async (rows) => void saved.push(rows.length);
     for (const id of ['p-1', 'p-2', 'p-3']) await w.scoringBacklog.add(change(id));
     // 15,000 rows a change: written at 30,000 (the second change), then the third's 15,000.
-    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RowsPerChange(15_000)).execute()).toBe(3);
+    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RowsPerChange(15_000)).execute()).toBe(3);
     expect(saved).toEqual([30_000, 15_000]);
     expect(w.unitOfWork.runs).toBe(1);
   });

@@ -2,6 +2,7 @@ import { MemberPeriodScore } from '../challenge/member-period-score';
 import { ChallengeDomainEvent } from '../events/challenge-events';
 import { QueuedScoring } from '../ports/scoring-backlog';
 import { profileTurn, TransactionPorts, UnitOfWork } from '../ports/unit-of-work';
+import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
 import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
 
 /** Queued changes scored in one transaction: enough to share its commit, few enough to hold locks briefly. */
@@ -10,10 +11,11 @@ const SCORING_BATCH = 50;
 const ROWS_PER_WRITE = 20_000;
 
 /**
- * The scoring worker's work: takes a batch of queued changes (ScoringBacklog), scores each
- * profile's challenges over its change (RescoreProfileChallengesUseCase) and writes the batch's
- * scores and threshold events in one statement each, in one unit of work, so they and the
- * backlog's removal commit together. It takes the profiles' turns first: a whole-challenge rescore
+ * The scoring worker's work: takes a batch of queued changes (ScoringBacklog), settles each
+ * profile's points of the days around its change (RefreshProfilePointsUseCase), scores its
+ * challenges over the change (RescoreProfileChallengesUseCase) and writes the batch's scores and
+ * threshold events in one statement each, in one unit of work, so they and the backlog's removal
+ * commit together. It takes the profiles' turns first: a whole-challenge rescore
  * or another worker scoring one of them commits before it reads. A batch that fails is scored
  * again profile by profile, and a profile that fails alone is postponed (ScoringBacklog.postpone):
  * one change that cannot be scored never holds up the others.
@@ -21,6 +23,7 @@ const ROWS_PER_WRITE = 20_000;
 export class ScoreQueuedChangesUseCase {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly points: RefreshProfilePointsUseCase,
     private readonly scoring: RescoreProfileChallengesUseCase,
   ) {}
 
@@ -63,6 +66,7 @@ export class ScoreQueuedChangesUseCase {
       events = [];
     };
     for (const change of queued) {
+      await this.points.settle(change, ports);
       const scored = await this.scoring.execute(change, ports);
       scores = scores.concat(scored.scores);
       events = events.concat(scored.events);

@@ -24,8 +24,8 @@ const day = (profileId: string, date: string, steps: number): HealthRecord => ({
 function world(challenges: Challenge[] = [ChallengeMother.create()]) {
   const w = writeWorld({ challenges, profiles: [aProfile(), aProfile({ id: 'profile-2', name: 'Bo' })] });
   const ledger = new RefreshProfilePointsUseCase();
-  const store = new RecordActivityUseCase(w.unitOfWork, [ledger, new QueueProfileScoringUseCase(w.clock)]);
-  const scoreQueued = new ScoreQueuedChangesUseCase(w.unitOfWork, new RescoreProfileChallengesUseCase(w.clock));
+  const store = new RecordActivityUseCase(w.unitOfWork, [new QueueProfileScoringUseCase(w.clock)]);
+  const scoreQueued = new ScoreQueuedChangesUseCase(w.unitOfWork, ledger, new RescoreProfileChallengesUseCase(w.clock));
   // A write, then the scoring worker until nothing is queued (what the host does moments later).
   const write = {
     execute: async (input: RecordActivityInput) => {
@@ -64,17 +64,20 @@ describe('live scoring through the write path', () => {
     w.clock.set('2026-03-16T00:00:00.050Z');
     expect(await w.scoreQueued.execute()).toBe(1);
     expect(await w.progress('profile-1', 6)).toBe(7_000);
-    // Arriving now, after the grace days, it queues nothing.
+    // Arriving now, after the grace days, it counts in the profile's points (9 for 9,000 steps), not in the challenge.
     await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-08', 9_000)] });
-    expect(w.scoringBacklog.queued).toEqual([]);
+    expect(await w.scoreQueued.execute()).toBe(1);
+    expect(await w.progress('profile-1', 6)).toBe(7_000);
+    expect((await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(9);
   });
 
-  it('queues nothing for a profile in no challenge the change touches', async () => {
+  it('settles the points of a profile in no challenge, and scores nothing', async () => {
     const w = world();
     await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
-    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
-    await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-02-20', 9_000)] });
-    expect(w.scoringBacklog.queued).toEqual([]);
+    expect((await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(0);
+    expect(await w.scoreQueued.execute()).toBe(1);
+    expect((await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(6);
+    expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
   });
 
   it("rescores the member's challenge for the day that changed, and announces a crossed threshold once", async () => {

@@ -1,9 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * Changes of a profile's activity whose challenge scores are due (docs/architecture.md "The write
- * path"): written by the upload's transaction, deleted by the scoring worker's when it has scored
- * them, postponed (updated) after a failed scoring. Uploads only insert, so they never wait for
+ * Changes of a profile's activity whose points and challenge scores are due (docs/architecture.md
+ * "The write path"): written by the write's transaction, deleted by the scoring worker's when it
+ * has settled them, postponed (updated) after a failed scoring. Uploads only insert, so they never wait for
  * each other or the worker here. No foreign keys: a deleted profile's change scores nothing (it has no memberships).
  */
 @Entity({ name: 'scoring_backlog' })
@@ -23,6 +23,10 @@ export class ScoringBacklogEntity {
 
   @Column('timestamptz', { name: 'to_at' })
   toAt!: Date;
+
+  /** A stored record was replaced: the profile's points are recounted over its whole history. */
+  @Column('boolean', { default: false })
+  replaced!: boolean;
 
   @Column('timestamptz', { name: 'queued_at', default: () => 'now()' })
   queuedAt!: Date;

@@ -13,8 +13,8 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
   constructor(private readonly db: Db) {}
 
   async add(change: QueuedScoring): Promise<void> {
-    await this.db.query('INSERT INTO scoring_backlog (app_id, profile_id, from_at, to_at, queued_at) VALUES ($1, $2, $3, $4, $5)', [
-      change.appId, change.profileId, change.from, change.to, change.queuedAt,
+    await this.db.query('INSERT INTO scoring_backlog (app_id, profile_id, from_at, to_at, replaced, queued_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      change.appId, change.profileId, change.from, change.to, change.replaced, change.queuedAt,
     ]);
   }
 
@@ -25,8 +25,9 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
            SELECT id FROM scoring_backlog
            WHERE run_at <= now() AND ($2::uuid IS NULL OR (app_id = $2 AND profile_id = $3))
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING id, app_id, profile_id, from_at, to_at, queued_at)
-       SELECT app_id, profile_id, ${epochMs('min(from_at)', 'from_ms')}, ${epochMs('max(to_at)', 'to_ms')}, ${epochMs('min(queued_at)', 'queued_ms')}
+         RETURNING id, app_id, profile_id, from_at, to_at, replaced, queued_at)
+       SELECT app_id, profile_id, ${epochMs('min(from_at)', 'from_ms')}, ${epochMs('max(to_at)', 'to_ms')}, bool_or(replaced) AS replaced,
+              ${epochMs('min(queued_at)', 'queued_ms')}
        FROM taken GROUP BY app_id, profile_id ORDER BY min(id)`,
       [limit, profile?.appId ?? null, profile?.profileId ?? null],
     );
@@ -35,6 +36,7 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
       profileId: String(row.profile_id),
       from: fromEpochMs(row.from_ms),
       to: fromEpochMs(row.to_ms),
+      replaced: row.replaced === true,
       queuedAt: fromEpochMs(row.queued_ms),
     }));
   }

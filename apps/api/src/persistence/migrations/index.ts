@@ -22,6 +22,7 @@ import { LeaderboardChangePeriods1795600000005 } from './1795600000005-Leaderboa
 import { MemberFillFactor1795600000006 } from './1795600000006-MemberFillFactor';
 import { ScoresByPeriod1795600000007 } from './1795600000007-ScoresByPeriod';
 import { DailySummaryIndex1795600000008 } from './1795600000008-DailySummaryIndex';
+import { QueuedPoints1795600000009 } from './1795600000009-QueuedPoints';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   MemberFillFactor1795600000006,
   ScoresByPeriod1795600000007,
   DailySummaryIndex1795600000008,
+  QueuedPoints1795600000009,
 ];

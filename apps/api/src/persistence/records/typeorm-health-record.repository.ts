@@ -2,7 +2,7 @@ import {
   HealthDataType, HealthRecord, HealthRecordQuery, HealthRecordRepository, HealthUpsertResult, IdentityError, Source,
   StoredHealthRecord,
 } from '@strive/domain';
-import { Db, isoStrings, toDate, toDateOrNull } from '../shared/db';
+import { Db, fromEpochMs, fromEpochMsOrNull, isoStrings, jsonRowGroups, toDate, toDateOrNull, wholeEpochMsOf } from '../shared/db';
 
 interface Row {
   id: string;
@@ -123,19 +123,24 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     return rows.map(toStoredRecord);
   }
 
-  async listAll(
-    appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date },
-    exclude?: { source: Source; externalIds: readonly string[] },
-  ): Promise<HealthRecord[]> {
-    const rows: Row[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM health_record
+  /**
+   * As json documents, a month of records each (jsonRowGroups): the scoring worker reads the
+   * records of every change it settles, often hundreds (docs/benchmarks.md "Thirty-third session").
+   */
+  async listAll(appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date }): Promise<HealthRecord[]> {
+    const rows = (await jsonRowGroups(
+      this.dataSource,
+      ['id', 'type', 'source', 'external_id', wholeEpochMsOf('time'), wholeEpochMsOf('end_time'), 'data'],
+      `FROM health_record
        WHERE app_id = $1 AND profile_id = $2 AND type = ANY($3::text[]) AND subtype = ''
-         AND ($4::timestamptz IS NULL OR time >= $4) AND ($5::timestamptz IS NULL OR time <= $5)
-         AND NOT (source = $6 AND external_id = ANY($7::text[]))
-       ORDER BY time, health_record.id`,
-      [appId, profileId, types, range.from?.toISOString() ?? null, range.to?.toISOString() ?? null, exclude?.source ?? '', [...(exclude?.externalIds ?? [])]],
-    );
-    return rows.map(toStoredRecord);
+         AND ($4::timestamptz IS NULL OR time >= $4) AND ($5::timestamptz IS NULL OR time <= $5)`,
+      [appId, profileId, types, range.from?.toISOString() ?? null, range.to?.toISOString() ?? null],
+      "date_trunc('month', time)",
+    )) as [number, HealthDataType, Source, string, number, number | null, Record<string, unknown>][];
+    rows.sort((a, b) => a[4] - b[4] || a[0] - b[0]);
+    return rows.map(([, type, source, externalId, time, endTime, data]) => ({
+      type, subtype: '', source, externalId, time: fromEpochMs(time), endTime: fromEpochMsOrNull(endTime), data,
+    }));
   }
 
   async listTimes(query: HealthRecordQuery): Promise<Date[]> {
