@@ -12,12 +12,7 @@ export class InMemoryPointsLedgerRepository implements PointsLedgerRepository {
     const profile = replaceAll ? new Map<string, DayPoints>() : (this.days.get(key) ?? new Map<string, DayPoints>());
     for (const day of days) profile.set(day.day, day);
     this.days.set(key, profile);
-    return this.total(appId, profileId);
-  }
-
-  async total(appId: string, profileId: string): Promise<number> {
-    const days = [...(this.days.get(`${appId}\u0000${profileId}`)?.values() ?? [])];
     const events = await this.events.listByProfile(profileId);
-    return days.reduce((sum, d) => sum + d.dailySummaries + d.workouts, 0) + events.reduce((sum, e) => sum + e.points, 0);
+    return [...profile.values()].reduce((sum, d) => sum + d.dailySummaries + d.workouts, 0) + events.reduce((sum, e) => sum + e.points, 0);
   }
 }

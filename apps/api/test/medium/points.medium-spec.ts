@@ -55,16 +55,16 @@ describeContract('PointsLedgerRepository', (world) => {
 
   beforeEach(() => seedProfiles(world()));
 
-  it('adds saved days and the events into the total; a day saved again replaces its points', async () => {
+  it('adds saved days and the events into the total; a day saved again replaces its points; no days: the total as it is', async () => {
     // 1.5 + 2 + 0.25 + 0 = 3.75
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [day('2026-03-02', 1.5, 2), day('2026-03-03', 0.25, 0)], false)).toBe(3.75);
     await world().pointsEvents.save(ActivityRecordMother.event({ id: 'e1000000-0000-4000-8000-000000000001', profileId: ID.profile1, points: 10 }));
     // 3.75 + 10
-    expect(await world().pointsLedger.total(ID.appA, ID.profile1)).toBe(13.75);
+    expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [], false)).toBe(13.75);
     // 03-03 becomes 1 + 1: 1.5 + 2 + 2 + 10
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [day('2026-03-03', 1, 1)], false)).toBe(15.5);
-    expect(await world().pointsLedger.total(ID.appA, ID.profile1)).toBe(15.5);
-    expect(await world().pointsLedger.total(ID.appA, ID.profile2)).toBe(0);
+    expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [], false)).toBe(15.5);
+    expect(await world().pointsLedger.saveDays(ID.appA, ID.profile2, [], false)).toBe(0);
   });
 
   it('with replaceAll, keeps only the given days (the events stay)', async () => {
@@ -72,7 +72,7 @@ describeContract('PointsLedgerRepository', (world) => {
     await world().pointsEvents.save(ActivityRecordMother.event({ id: 'e1000000-0000-4000-8000-000000000001', profileId: ID.profile1, points: 10 }));
     // 4 + 0 + 10
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [day('2026-03-05', 4, 0)], true)).toBe(14);
-    expect(await world().pointsLedger.total(ID.appA, ID.profile1)).toBe(14);
+    expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [], false)).toBe(14);
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [], true)).toBe(10);
   });
 
@@ -80,6 +80,6 @@ describeContract('PointsLedgerRepository', (world) => {
     await world().pointsLedger.saveDays(ID.appA, ID.profile1, [day('2026-03-02', 3, 0)], false);
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile2, [day('2026-03-02', 0.5, 0.5)], false)).toBe(1);
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile2, [], true)).toBe(0);
-    expect(await world().pointsLedger.total(ID.appA, ID.profile1)).toBe(3);
+    expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [], false)).toBe(3);
   });
 });

@@ -4,9 +4,7 @@ import { DayPoints } from '../points/points-ledger';
 export interface PointsLedgerRepository {
   /**
    * Stores these days' points (with `replaceAll`, every other day of the profile is removed)
-   * and answers the profile's new total, as `total` would.
+   * and answers the profile's new total: its days plus its events' points.
    */
   saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<number>;
-  /** The profile's total: its days plus its events' points. */
-  total(appId: string, profileId: string): Promise<number>;
 }

@@ -48,7 +48,7 @@ describe(IngestHealthDataUseCase.name, () => {
     const { sut, unitOfWork, backlog, ledger } = world();
     await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
     expect([unitOfWork.runs, unitOfWork.turns, backlog.queued.length]).toEqual([1, [], 1]);
-    expect(await ledger.total('app-1', 'profile-1')).toBe(0);
+    expect(await ledger.saveDays('app-1', 'profile-1', [], false)).toBe(0);
     // Nothing that scores changed: nothing is queued.
     await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [workout] } });
     expect([unitOfWork.runs, backlog.queued.length]).toEqual([2, 1]);
@@ -61,13 +61,13 @@ describe(IngestHealthDataUseCase.name, () => {
     expect(again).toEqual({ counts: { workout: { created: 0, updated: 0, unchanged: 1 } }, change: null });
     await settle();
     // 5000 m in 30 minutes: 30 * 0.1 = 3 points.
-    expect(await ledger.total('app-1', 'profile-1')).toBe(3);
+    expect(await ledger.saveDays('app-1', 'profile-1', [], false)).toBe(3);
     const updated = await sut.execute({ principal: ADMIN, profileId: 'profile-1', body: { source: 'GARMIN', workout: [{ ...workout, distance: 5100 }] } });
     expect(updated.counts.workout).toEqual({ created: 0, updated: 1, unchanged: 0 });
     expect(updated.change?.replaced).toBe(true);
     await settle();
     // An update recounts the whole history: 5100 m in 30 minutes earns 30 * 0.1 = 3 points, once.
-    expect(await ledger.total('app-1', 'profile-1')).toBe(3);
+    expect(await ledger.saveDays('app-1', 'profile-1', [], false)).toBe(3);
     expect(changes).toHaveLength(2);
   });
 

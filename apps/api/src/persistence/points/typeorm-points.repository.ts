@@ -131,7 +131,7 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
     return Number(row.total);
   }
 
-  async total(appId: string, profileId: string, runner: Db = this.dataSource): Promise<number> {
+  private async total(appId: string, profileId: string, runner: Db): Promise<number> {
     const [row] = await runner.query(
       `SELECT (SELECT coalesce(sum(daily_summary_points + workout_points), 0) FROM profile_points_day WHERE app_id = $1 AND profile_id = $2)
             + ${EVENT_POINTS} AS total`,
