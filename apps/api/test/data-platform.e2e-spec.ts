@@ -263,8 +263,8 @@ describe('health data platform', () => {
       Number((await test.dataSource.query(`SELECT count(*) AS n FROM ${table} WHERE profile_id = $1`, [gone.publicId]))[0].n);
     await test.runScoring();
     // The change spans 10-01 10:00 to 10-03 12:00 UTC (the date seen from every time zone; the
-    // workout lies inside): the days from 09-30 to 10-04 are recounted.
-    expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([2, 5]);
+    // workout lies inside): the days from 09-30 to 10-04 are recounted, and only 10-02 earned points.
+    expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([2, 1]);
     await test.http.delete(`/api/v1/profile/${gone.publicId}/`).set('Authorization', `Bearer ${admin}`).expect(204);
     expect([await rows('health_record'), await rows('profile_points_day')]).toEqual([0, 0]);
   });

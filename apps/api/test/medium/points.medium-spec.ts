@@ -76,6 +76,18 @@ describeContract('PointsLedgerRepository', (world) => {
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [], true)).toBe(10);
   });
 
+  it('keeps a day of no points as no day: a zero day saved removes its row, and zeros alone write nothing', async () => {
+    await world().pointsLedger.saveDays(ID.appA, ID.profile1, [day('2026-03-02', 1.5, 2), day('2026-03-03', 0.25, 0)], false);
+    // 03-02 drops to nothing: 0.25 left.
+    expect(await world().pointsLedger.saveDays(ID.appA, ID.profile1, [day('2026-03-02', 0, 0), day('2026-03-04', 0, 0)], false)).toBe(0.25);
+    // A profile with no days (a deleted one's change, settled late): nothing written.
+    expect(await world().pointsLedger.saveDays(ID.appA, ID.profile2, [day('2026-03-02', 0, 0)], false)).toBe(0);
+    const engine = world().engine;
+    if (!engine) return;
+    const rows = await engine.query('SELECT profile_id, day::text AS day FROM profile_points_day ORDER BY 1, 2');
+    expect(rows).toEqual([{ profile_id: ID.profile1, day: '2026-03-03' }]);
+  });
+
   it("keeps each profile's days apart", async () => {
     await world().pointsLedger.saveDays(ID.appA, ID.profile1, [day('2026-03-02', 3, 0)], false);
     expect(await world().pointsLedger.saveDays(ID.appA, ID.profile2, [day('2026-03-02', 0.5, 0.5)], false)).toBe(1);

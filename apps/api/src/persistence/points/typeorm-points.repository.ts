@@ -105,7 +105,11 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
   constructor(private readonly dataSource: Db) {}
 
   async saveDays(appId: string, profileId: string, days: readonly DayPoints[], replaceAll: boolean): Promise<number> {
-    const params = [appId, profileId, days.map((d) => d.day), days.map((d) => d.dailySummaries), days.map((d) => d.workouts)];
+    // A day without points has no row: settling a change of a profile deleted meanwhile (its
+    // records gone, so every day zero) writes nothing.
+    const earned = days.filter((d) => d.dailySummaries !== 0 || d.workouts !== 0);
+    const none = days.filter((d) => d.dailySummaries === 0 && d.workouts === 0).map((d) => d.day);
+    const params = [appId, profileId, earned.map((d) => d.day), earned.map((d) => d.dailySummaries), earned.map((d) => d.workouts), none];
     const upsert = `INSERT INTO profile_points_day (app_id, profile_id, day, daily_summary_points, workout_points)
       SELECT $1, $2, d.day, d.daily, d.workouts FROM unnest($3::date[], $4::float8[], $5::float8[]) AS d(day, daily, workouts)
       ON CONFLICT (app_id, profile_id, day) DO UPDATE
@@ -113,18 +117,19 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
     if (replaceAll) {
       return atomically(this.dataSource, async (db) => {
         await db.query('DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2', [appId, profileId]);
-        await db.query(upsert, params);
+        await db.query(upsert, params.slice(0, 5));
         return this.total(appId, profileId, db);
       });
     }
-    // One round trip: the statement's own snapshot does not see the rows it writes, so the
-    // total adds the new days to the other stored days.
+    // One round trip: the statement's own snapshot does not see the rows it writes or deletes, so
+    // the total adds the earning days to the stored days that are not among the given ones.
     const [row] = await this.dataSource.query(
-      `WITH saved AS (${upsert})
+      `WITH saved AS (${upsert}),
+       dropped AS (DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2 AND day = ANY($6::date[]))
        SELECT (SELECT coalesce(sum(daily + workouts), 0) FROM unnest($4::float8[], $5::float8[]) AS d(daily, workouts))
             + (SELECT coalesce(sum(p.daily_summary_points + p.workout_points), 0)
-               FROM profile_points_day p LEFT JOIN unnest($3::date[]) AS saved(day) ON saved.day = p.day
-               WHERE p.app_id = $1 AND p.profile_id = $2 AND saved.day IS NULL)
+               FROM profile_points_day p LEFT JOIN (SELECT unnest($3::date[]) UNION ALL SELECT unnest($6::date[])) AS given(day) ON given.day = p.day
+               WHERE p.app_id = $1 AND p.profile_id = $2 AND given.day IS NULL)
             + ${EVENT_POINTS} AS total`,
       params,
     );
