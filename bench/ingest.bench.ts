@@ -270,15 +270,15 @@ async function main(): Promise<void> {
       }
       // Points as stored once the backlog is empty, against SQL over the records (the default
       // definition: 1 point per 1,000 steps of the day's merged summary, its largest step count).
-      // A day is wrong when its ledger row is missing or differs by more than a rounding step
-      // (0.01: SQL rounds half away from zero, the domain a float); a profile when its
+      // A day is wrong when its ledger points (none without a row) differ by more than a rounding
+      // step (0.01: SQL rounds half away from zero, the domain a float); a profile when its
       // total_points is not the sum of its days.
       const [points] = (await pool.query(
         `WITH expected AS (
            SELECT profile_id, (data ->> 'date')::date AS day, round((max((data ->> 'steps')::float8) / 1000)::numeric, 2)::float8 AS points
            FROM health_record WHERE profile_id = ANY($1::uuid[]) AND type = 'daily_summary' GROUP BY 1, 2)
          SELECT count(*)::int AS days,
-                count(*) FILTER (WHERE d.daily_summary_points IS NULL OR abs(d.daily_summary_points - e.points) > 0.0101)::int AS wrong,
+                count(*) FILTER (WHERE abs(coalesce(d.daily_summary_points, 0) - e.points) > 0.0101)::int AS wrong,
                 (SELECT count(*)::int FROM profile p WHERE p.id = ANY($1::uuid[]) AND p.total_points IS DISTINCT FROM
                    (SELECT round(sum(daily_summary_points + workout_points)::numeric, 2)::float8 FROM profile_points_day WHERE profile_id = p.id)) AS "profilesWrong"
          FROM expected e LEFT JOIN profile_points_day d ON d.profile_id = e.profile_id AND d.day = e.day`,
