@@ -23,11 +23,11 @@ export class RefreshProfilePointsUseCase {
     const { appId, profileId } = change;
     if (change.replaced) return this.recountAll(ports, appId, profileId);
     const days = daysAround(change.from, change.to);
-    const sorted = [...days].sort();
+    const ordered = [...days]; // daysAround answers them in date order
     // A day is recounted whole: its daily summaries, and the workouts of its deduplication groups,
     // which may start on the day before or after.
-    const from = new Date(Date.parse(`${sorted[0]}T00:00:00Z`) - DAY_MS);
-    const to = new Date(Date.parse(`${sorted[sorted.length - 1]}T00:00:00Z`) + 2 * DAY_MS - 1);
+    const from = new Date(Date.parse(`${ordered[0]}T00:00:00Z`) - DAY_MS);
+    const to = new Date(Date.parse(`${ordered[ordered.length - 1]}T00:00:00Z`) + 2 * DAY_MS - 1);
     const definition = (await ports.pointsDefinitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
     const stored = await ports.records.listAll(appId, profileId, SCORED_TYPES, { from, to });
     const points = this.pointsOfDays(definition, profileId, stored, days);

@@ -109,7 +109,7 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
     // records gone, so every day zero) writes nothing.
     const earned = days.filter((d) => d.dailySummaries !== 0 || d.workouts !== 0);
     const none = days.filter((d) => d.dailySummaries === 0 && d.workouts === 0).map((d) => d.day);
-    const params = [appId, profileId, earned.map((d) => d.day), earned.map((d) => d.dailySummaries), earned.map((d) => d.workouts), none];
+    const upsertParams = [appId, profileId, earned.map((d) => d.day), earned.map((d) => d.dailySummaries), earned.map((d) => d.workouts)];
     const upsert = `INSERT INTO profile_points_day (app_id, profile_id, day, daily_summary_points, workout_points)
       SELECT $1, $2, d.day, d.daily, d.workouts FROM unnest($3::date[], $4::float8[], $5::float8[]) AS d(day, daily, workouts)
       ON CONFLICT (app_id, profile_id, day) DO UPDATE
@@ -117,7 +117,7 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
     if (replaceAll) {
       return atomically(this.dataSource, async (db) => {
         await db.query('DELETE FROM profile_points_day WHERE app_id = $1 AND profile_id = $2', [appId, profileId]);
-        await db.query(upsert, params.slice(0, 5));
+        await db.query(upsert, upsertParams);
         return this.total(appId, profileId, db);
       });
     }
@@ -131,7 +131,7 @@ export class TypeOrmPointsLedgerRepository implements PointsLedgerRepository {
                FROM profile_points_day p LEFT JOIN (SELECT unnest($3::date[]) UNION ALL SELECT unnest($6::date[])) AS given(day) ON given.day = p.day
                WHERE p.app_id = $1 AND p.profile_id = $2 AND given.day IS NULL)
             + ${EVENT_POINTS} AS total`,
-      params,
+      [...upsertParams, none],
     );
     return Number(row.total);
   }
