@@ -2,6 +2,8 @@ import { IngestionCounts } from '../src/records/ingestion';
 import { HealthDataType, HealthRecord, StoredHealthRecord } from '../src/records/health-record';
 import { isTrackOf } from '../src/documents/activity-file';
 import { HealthRecordQuery, HealthRecordRepository, HealthUpsertResult } from '../src/ports/health-record-repository';
+import { ProfileRepository } from '../src/ports/profile-repository';
+import { IdentityError } from '../src/identity/identity-error';
 
 /** JSON with object keys sorted: equal for equal content, as jsonb compares it (key order does not count). */
 function canonical(value: unknown): string {
@@ -17,14 +19,21 @@ const sameContent = (a: HealthRecord, b: HealthRecord) => canonical(a.data) === 
 
 type Row = StoredHealthRecord & { appId: string; profileId: string };
 
-/** Keeps records by (app, profile, type, source, externalId) with increasing ids, as the real table does. */
+/**
+ * Keeps records by (app, profile, type, source, externalId) with increasing ids, as the real table
+ * does; given the profiles, it refuses records of a profile that is not the app's, as the real
+ * upsert does (a test of documents or insights alone may leave them out).
+ */
 export class InMemoryHealthRecordRepository implements HealthRecordRepository {
   readonly rows = new Map<string, Row>();
   private nextId = 1;
 
+  constructor(private readonly profiles?: Pick<ProfileRepository, 'findInApp'>) {}
+
   async upsert(appId: string, profileId: string, records: readonly HealthRecord[]): Promise<HealthUpsertResult> {
     const counts: Partial<Record<HealthDataType, { created: number; updated: number; unchanged: number }>> = {};
     const written: HealthRecord[] = [];
+    if (records.length > 0 && this.profiles && !(await this.profiles.findInApp(appId, profileId))) throw IdentityError.profileNotFound(profileId);
     for (const record of records) {
       const count = (counts[record.type] ??= { created: 0, updated: 0, unchanged: 0 });
       const key = [appId, profileId, record.type, record.source, record.externalId].join('\u0000');

@@ -9,29 +9,30 @@ const sortKey: Record<ProfileOrderField, (p: Profile) => string | number | null>
   total_points: (p) => p.totalPoints,
 };
 
+/** Rows by (app, id), the table's primary key. */
+const keyOf = (appId: string, id: string) => `${appId}\u0000${id}`;
+
 export class InMemoryProfileRepository implements ProfileRepository {
   readonly profiles = new Map<string, { profile: Profile; bearerDigest: string }>();
 
   async create(profile: Profile, bearerDigest: string): Promise<void> {
-    this.profiles.set(profile.id, { profile, bearerDigest });
+    this.profiles.set(keyOf(profile.appId, profile.id), { profile, bearerDigest });
   }
 
   /** As the table does: total_points and created_at are not written by update(). */
   async update(profile: Profile): Promise<void> {
-    const row = this.profiles.get(profile.id);
-    if (row && row.profile.appId === profile.appId) {
-      this.profiles.set(profile.id, { ...row, profile: { ...profile, totalPoints: row.profile.totalPoints, createdAt: row.profile.createdAt } });
-    }
+    const key = keyOf(profile.appId, profile.id);
+    const row = this.profiles.get(key);
+    if (row) this.profiles.set(key, { ...row, profile: { ...profile, totalPoints: row.profile.totalPoints, createdAt: row.profile.createdAt } });
   }
 
   async setTotalPoints(appId: string, id: string, totalPoints: number): Promise<void> {
-    const row = this.profiles.get(id);
-    if (row && row.profile.appId === appId) this.profiles.set(id, { ...row, profile: { ...row.profile, totalPoints } });
+    const row = this.profiles.get(keyOf(appId, id));
+    if (row) this.profiles.set(keyOf(appId, id), { ...row, profile: { ...row.profile, totalPoints } });
   }
 
   async findInApp(appId: string, id: string): Promise<Profile | null> {
-    const row = this.profiles.get(id);
-    return row && row.profile.appId === appId ? row.profile : null;
+    return this.profiles.get(keyOf(appId, id))?.profile ?? null;
   }
 
   async findByBearerDigest(digest: string): Promise<Profile | null> {
@@ -52,11 +53,11 @@ export class InMemoryProfileRepository implements ProfileRepository {
   }
 
   async delete(appId: string, id: string): Promise<void> {
-    if (this.profiles.get(id)?.profile.appId === appId) this.profiles.delete(id);
+    this.profiles.delete(keyOf(appId, id));
   }
 
   async findExistingIds(appId: string, ids: readonly string[]): Promise<string[]> {
-    return [...new Set(ids)].filter((id) => this.profiles.get(id)?.profile.appId === appId);
+    return [...new Set(ids)].filter((id) => this.profiles.has(keyOf(appId, id)));
   }
 }
 

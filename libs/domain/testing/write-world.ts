@@ -77,7 +77,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
  */
 export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profile[] } = {}) {
   const world = gamificationWorld(options);
-  const records = new InMemoryHealthRecordRepository();
+  const records = new InMemoryHealthRecordRepository(world.profiles);
   const activities = new HealthRecordActivityView(records);
   const scores = new InMemoryScoreRepository();
   const outbox = new InMemoryEventOutbox();

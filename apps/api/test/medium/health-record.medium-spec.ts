@@ -21,10 +21,12 @@ describeContract('HealthRecordRepository', (world) => {
   const storedOf = async (profileId: string) =>
     ((await world().engine?.query('SELECT count(*)::int AS n FROM health_record WHERE profile_id = $1', [profileId])) as { n: number }[])[0].n;
 
-  it('refuses records of a profile that does not exist, and stores none of them (hand-written SQL)', async () => {
-    if (!world().engine) return; // in memory, records are not joined to profiles
-    await expect(upsert([record('weight', 'w1', at(8)), record('weight', 'w2', at(9))], ID.profile3)).rejects.toMatchObject({ code: 'identity.profile_not_found' });
-    expect(await storedOf(ID.profile3)).toBe(0);
+  it('refuses records of a profile that is not the app\'s, and stores none of them (hand-written SQL)', async () => {
+    const refused = { code: 'identity.profile_not_found' };
+    await expect(upsert([record('weight', 'w1', at(8)), record('weight', 'w2', at(9))], ID.profile3)).rejects.toMatchObject(refused);
+    await expect(world().healthRecords.upsert(ID.appB, ID.profile1, [record('weight', 'w1', at(8))])).rejects.toMatchObject(refused);
+    expect(await world().healthRecords.list(query({ profileId: ID.profile3 }))).toEqual([]);
+    if (world().engine) expect(await storedOf(ID.profile3)).toBe(0);
   });
 
   it("deletes a deleted profile's records with it, and only its own, whoever deletes it (hand-written SQL)", async () => {

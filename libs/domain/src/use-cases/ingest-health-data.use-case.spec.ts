@@ -93,4 +93,15 @@ describe(IngestHealthDataUseCase.name, () => {
       .rejects.toMatchObject({ code: IdentityErrorCode.ProfileNotFound });
     expect(records.rows.size).toBe(0);
   });
+
+  it('answers an unknown profile as not found whatever else is wrong, and with no records to write', async () => {
+    const { sut } = world();
+    const stranger = { kind: 'admin' as const, appId: 'app-2' };
+    const notFound = { code: IdentityErrorCode.ProfileNotFound };
+    await expect(sut.execute({ principal: stranger, profileId: 'profile-1', body: { source: 'GARMIN', workout: [{ ...workout, distance: -1 }] } })).rejects.toMatchObject(notFound);
+    await expect(sut.execute({ principal: stranger, profileId: 'profile-1', body: { source: 'GARMIN', workout: [] } })).rejects.toMatchObject(notFound);
+    // Another profile's bearer: 404 for a profile that does not exist, 403 for one that does.
+    const other = { kind: 'profile' as const, appId: 'app-1', profileId: 'profile-1' };
+    await expect(sut.execute({ principal: other, profileId: 'profile-9', body: { source: 'GARMIN', workout: [workout] } })).rejects.toMatchObject(notFound);
+  });
 });

@@ -1,6 +1,6 @@
 import { IngestionCounts } from '../records/ingestion';
 import { HEALTH_DATA_TYPES, HealthDataType } from '../records/health-record';
-import { readHealthUpload } from '../records/health-upload';
+import { HealthUpload, readHealthUpload } from '../records/health-upload';
 import { assertProfileAccess } from '../identity/access-policy';
 import { Principal } from '../identity/principal';
 import { requireProfile } from '../membership/lookups';
@@ -27,7 +27,7 @@ export interface IngestHealthDataResult {
 /**
  * POST profile/{id}/data/: validates the whole upload (any problem: HealthDataError, nothing
  * stored), then hands the records to the one write path (RecordActivityUseCase), which stores
- * them with the points ledger they imply, and queues their challenge scoring, in one transaction.
+ * them and queues their scoring (points, then challenge scores) in one transaction.
  */
 export class IngestHealthDataUseCase {
   constructor(
@@ -37,10 +37,21 @@ export class IngestHealthDataUseCase {
   ) {}
 
   async execute(input: IngestHealthDataInput): Promise<IngestHealthDataResult> {
-    const profile = await requireProfile(this.profiles, input.principal.appId, input.profileId);
-    assertProfileAccess(input.principal, profile.id, true);
-    const upload = readHealthUpload(input.body, this.clock.now());
-    const { upsert, change } = await this.recordActivity.execute({ appId: profile.appId, profileId: profile.id, records: upload.records });
+    const { principal, profileId } = input;
+    let upload: HealthUpload;
+    try {
+      assertProfileAccess(principal, profileId, true);
+      upload = readHealthUpload(input.body, this.clock.now());
+    } catch (error) {
+      // A profile that is not the caller's app's is 404 whatever else is wrong with the request.
+      await requireProfile(this.profiles, principal.appId, profileId);
+      throw error;
+    }
+    // The write refuses records of a profile that is not the app's (HealthRecordRepository.upsert,
+    // in its own statement): no lookup before it, a round trip less per upload. An upload of no
+    // records writes nothing, so it looks the profile up here.
+    if (upload.records.length === 0) await requireProfile(this.profiles, principal.appId, profileId);
+    const { upsert, change } = await this.recordActivity.execute({ appId: principal.appId, profileId, records: upload.records });
     const counts: Partial<Record<HealthDataType, IngestionCounts>> = {};
     for (const type of HEALTH_DATA_TYPES) {
       if (Array.isArray((input.body as Record<string, unknown>)[type])) {

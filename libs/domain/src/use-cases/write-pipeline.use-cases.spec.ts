@@ -212,6 +212,7 @@ describe(RescoreChallengeMembersUseCase.name, () => {
     const long = ChallengeMother.create({ start: new Date('2025-01-01T00:00:00Z'), end: new Date('2029-02-09T00:00:00Z') });
     const w = world([long]);
     const members = Array.from({ length: 13 }, (_, i) => ChallengeMemberMother.create({ profileId: `p-${i}` }));
+    for (const member of members) await w.profiles.create(aProfile({ id: member.profileId }), `bearer-${member.profileId}`);
     await w.memberships.addAllIfAbsent(members);
     for (const member of members) await w.records.upsert('app-1', member.profileId, [day(member.profileId, '2026-03-02', 100)]);
     expect(await w.rescore.execute({ challenge: long })).toBe(13);

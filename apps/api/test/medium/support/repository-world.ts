@@ -77,8 +77,8 @@ export interface RepositoryWorld {
 /** The in-memory twins of libs/domain/testing. */
 export function inMemoryWorld(): RepositoryWorld {
   const pointsEvents = new InMemoryPointsEventRepository();
-  const healthRecords = new InMemoryHealthRecordRepository();
   const profiles = new InMemoryProfileRepository();
+  const healthRecords = new InMemoryHealthRecordRepository(profiles);
   const pointsDefinitions = new InMemoryPointsDefinitionRepository();
   const pointsLedger = new InMemoryPointsLedgerRepository(pointsEvents);
   const challenges = new InMemoryChallengeRepository();
