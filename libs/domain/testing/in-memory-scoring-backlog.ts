@@ -1,4 +1,4 @@
-import { QueuedScoring, ScoringBacklog } from '../src/ports/scoring-backlog';
+import { QueuedScoring, ScoringBacklog, TakenScoring } from '../src/ports/scoring-backlog';
 
 /**
  * Queued changes in order; `take` merges each profile's into one span, as the SQL adapter does.
@@ -13,7 +13,7 @@ export class InMemoryScoringBacklog implements ScoringBacklog {
     this.queued.push(change);
   }
 
-  async take(limit: number, profile?: { appId: string; profileId: string }): Promise<QueuedScoring[]> {
+  async take(limit: number, profile?: { appId: string; profileId: string }): Promise<TakenScoring> {
     const due = (change: QueuedScoring) =>
       !this.postponed.has(keyOf(change)) && (!profile || keyOf(change) === keyOf(profile));
     const taken = this.queued.filter(due).slice(0, limit);
@@ -31,7 +31,7 @@ export class InMemoryScoringBacklog implements ScoringBacklog {
           }
         : change);
     }
-    return [...merged.values()];
+    return { changes: [...merged.values()], full: taken.length === limit };
   }
 
   async postpone(profile: { appId: string; profileId: string }): Promise<void> {

@@ -8,7 +8,7 @@ import { SerialRounds } from './serial-rounds';
 
 /**
  * Live scoring's worker: it scores what uploads queued (ScoreQueuedChangesUseCase), batch after
- * batch until nothing is left, as soon as it hears that a change was queued (the ChangeFeed's
+ * batch while they come full, as soon as it hears that a change was queued (the ChangeFeed's
  * `scoring` topic, at the upload's commit, from any process) and every JOBS_POLL_INTERVAL_MS in
  * case a notification was missed. It runs beside the job runner, not as one of its jobs, so a
  * change never waits behind a long job (a whole challenge's rescoring). Several processes share
@@ -54,15 +54,19 @@ export class ScoringWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.rounds.start();
   }
 
+  /**
+   * Batches until one is not full: what is queued after the last one's look comes with its own
+   * notification (no second look at an empty queue, three statements less per upload).
+   */
   private async scoreAll(): Promise<number> {
     this.woken = false;
     let scored = 0;
     for (;;) {
       const stop = this.metrics.rescoreDuration.startTimer({ trigger: 'queued.challenge_scores' });
-      const count = await this.scoreQueued.execute();
-      if (count > 0) stop(); // a look at an empty queue is not a scoring
-      if (count === 0 || this.rounds.isStopped) return scored + count;
-      scored += count;
+      const { profiles, more } = await this.scoreQueued.execute();
+      if (profiles > 0) stop(); // a look at an empty queue is not a scoring
+      scored += profiles;
+      if (!more || this.rounds.isStopped) return scored;
     }
   }
 }

@@ -77,31 +77,35 @@ describeContract('ScoringBacklog', (world) => {
     });
     // The first three rows: profile 1 (rows 1 and 3: from the earlier from to the later to, arrived
     // with the first, replaced as the third was), then profile 2.
-    expect(await take(3)).toEqual([
-      span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-04T12:00:00Z', '2026-03-05T10:00:05Z', true),
-      span(ID.profile2, '2026-03-05T00:00:00Z', '2026-03-05T01:00:00Z'),
-    ]);
-    expect(await take(3)).toEqual([span(ID.profile3, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')]);
-    expect(await take(3)).toEqual([]);
+    // Three rows for a limit of three: full, more may be due.
+    expect(await take(3)).toEqual({
+      changes: [
+        span(ID.profile1, '2026-03-01T00:00:00Z', '2026-03-04T12:00:00Z', '2026-03-05T10:00:05Z', true),
+        span(ID.profile2, '2026-03-05T00:00:00Z', '2026-03-05T01:00:00Z'),
+      ],
+      full: true,
+    });
+    expect(await take(3)).toEqual({ changes: [span(ID.profile3, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')], full: false });
+    expect(await take(3)).toEqual({ changes: [], full: false });
   });
 
   it('keeps what a failed transaction took, and lets another taker skip what one holds (a database keeps this)', async () => {
     await world().unitOfWork.run((ports) => ports.scoringBacklog.add(span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z')));
     if (!world().engine) return;
     const failing = world().unitOfWork.run(async (ports) => {
-      expect(await ports.scoringBacklog.take(10)).toHaveLength(1);
+      expect((await ports.scoringBacklog.take(10)).changes).toHaveLength(1);
       throw new Error('scoring failed');
     });
     await expect(failing).rejects.toThrow('scoring failed');
     if ('url' in (world().engine?.options ?? {})) {
       // PostgreSQL (PGlite has one session): while one transaction holds the change, another takes nothing and does not wait.
       await world().unitOfWork.run(async (ports) => {
-        expect(await ports.scoringBacklog.take(10)).toHaveLength(1);
-        expect(await take(10)).toEqual([]);
+        expect((await ports.scoringBacklog.take(10)).changes).toHaveLength(1);
+        expect(await take(10)).toEqual({ changes: [], full: false });
         throw new Error('roll back');
       }).catch(() => undefined);
     }
-    expect(await take(10)).toEqual([span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z')]);
+    expect((await take(10)).changes).toEqual([span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z')]);
   });
 });
 
@@ -125,15 +129,15 @@ describeContract('ScoreQueuedChangesUseCase', (world) => {
     const engine = world().engine;
     if (!engine) return; // the in-memory twin does not roll the failed batch back
     // The batch of three failed; each profile alone: 1 and 3 scored, 2 postponed.
-    expect(await worker.execute()).toBe(3);
+    expect(await worker.execute()).toEqual({ profiles: 3, more: false });
     const rows = await engine.query(
       "SELECT profile_id, attempts, last_error, run_at > now() AS later FROM scoring_backlog ORDER BY id",
     );
     expect(rows).toEqual([{ profile_id: ID.profile2, attempts: 1, last_error: 'broken rule', later: true }]);
-    expect(await worker.execute()).toBe(0); // not due for a second
+    expect(await worker.execute()).toEqual({ profiles: 0, more: false }); // not due for a second
     // Due again, it fails again: the wait doubles (2 s).
     await engine.query("UPDATE scoring_backlog SET run_at = now() - interval '1 second'");
-    expect(await worker.execute()).toBe(1);
+    expect(await worker.execute()).toEqual({ profiles: 1, more: false });
     const [again] = await engine.query("SELECT attempts, round(extract(epoch FROM run_at - now()))::int AS wait FROM scoring_backlog");
     expect(again).toEqual({ attempts: 2, wait: 2 });
   });

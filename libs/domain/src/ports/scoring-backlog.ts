@@ -16,6 +16,12 @@ export interface QueuedScoring {
   readonly queuedAt: Date;
 }
 
+/** What one take found: the changes, merged per profile, and whether it took as many as its limit (more may be due). */
+export interface TakenScoring {
+  readonly changes: QueuedScoring[];
+  readonly full: boolean;
+}
+
 /**
  * The changes waiting to be scored (docs/architecture.md "The write path"). A write queues its
  * change in the transaction that stores its records, so a crash never loses it; the scoring worker
@@ -30,7 +36,7 @@ export interface ScoringBacklog {
    * into the span that covers them, arrived at the earliest of their arrivals. Changes another
    * transaction holds are skipped, so several workers take different ones.
    */
-  take(limit: number, profile?: { readonly appId: string; readonly profileId: string }): Promise<QueuedScoring[]>;
+  take(limit: number, profile?: { readonly appId: string; readonly profileId: string }): Promise<TakenScoring>;
   /**
    * After a failed scoring of the profile's changes: they are due again after a wait that doubles
    * with each failure (1 s, 2 s, 4 s, ... at most an hour), with the error kept, so one change that

@@ -31,7 +31,7 @@ function world() {
   const write = {
     execute: async (input: Parameters<RecordActivityUseCase['execute']>[0]) => {
       await queue.execute(input);
-      while ((await worker.execute()) > 0);
+      while ((await worker.execute()).more);
     },
   };
   /** An upload through the write path and the worker. Answers the new total_points. */
@@ -112,7 +112,7 @@ describe(RefreshProfilePointsUseCase.name, () => {
     await sut.queue.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('GARMIN', '2026-10-20', 2000)] });
     // Nothing is counted before the worker comes.
     expect(await sut.totalOfProfile()).toBe(0);
-    expect(await sut.worker.execute()).toBe(1);
+    expect((await sut.worker.execute()).profiles).toBe(1);
     expect(await sut.totalOfProfile()).toBe(10);
     // The Oct 1 summary now says Oct 5 (same external id): Oct 1 is outside the change, yet loses its 8 points.
     await sut.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [{ ...day('GARMIN', '2026-10-05', 3000), externalId: 'GARMIN-2026-10-01' }] });

@@ -31,7 +31,7 @@ describe(ScoreQueuedChangesUseCase.name, () => {
       await saveMany(rows);
     };
     for (const id of ['p-1', 'p-2', 'p-3']) await w.scoringBacklog.add(change(id));
-    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RowsPerChange(30)).execute()).toBe(3);
+    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RowsPerChange(30)).execute()).toEqual({ profiles: 3, more: false });
     expect(w.unitOfWork.turns).toEqual(['profile:p-1', 'profile:p-2', 'profile:p-3']);
     expect(saved).toEqual([90]);
     expect(await w.scores.findForMember('challenge-1', 'p-2', [0, 29])).toHaveLength(2);
@@ -43,7 +43,7 @@ describe(ScoreQueuedChangesUseCase.name, () => {
     w.scores.saveMany = async (rows) => void saved.push(rows.length);
     for (const id of ['p-1', 'p-2', 'p-3']) await w.scoringBacklog.add(change(id));
     // 15,000 rows a change: written at 30,000 (the second change), then the third's 15,000.
-    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RowsPerChange(15_000)).execute()).toBe(3);
+    expect(await new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RowsPerChange(15_000)).execute()).toEqual({ profiles: 3, more: false });
     expect(saved).toEqual([30_000, 15_000]);
     expect(w.unitOfWork.runs).toBe(1);
   });

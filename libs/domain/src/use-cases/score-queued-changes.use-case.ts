@@ -1,6 +1,6 @@
 import { MemberPeriodScore } from '../challenge/member-period-score';
 import { ChallengeDomainEvent } from '../events/challenge-events';
-import { QueuedScoring } from '../ports/scoring-backlog';
+import { QueuedScoring, TakenScoring } from '../ports/scoring-backlog';
 import { profileTurn, TransactionPorts, UnitOfWork } from '../ports/unit-of-work';
 import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
 import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
@@ -9,6 +9,16 @@ import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.us
 const SCORING_BATCH = 50;
 /** Score rows held before they are written (still in the batch's transaction): bounds a batch's memory. */
 const ROWS_PER_WRITE = 20_000;
+
+/**
+ * What one batch did: how many profiles it scored (0: nothing was due), and whether it took as
+ * many changes as it could (more may be due: the caller goes on; otherwise the next change's
+ * notification, or the worker's poll, starts the next batch).
+ */
+export interface ScoringRound {
+  readonly profiles: number;
+  readonly more: boolean;
+}
 
 /**
  * The scoring worker's work: takes a batch of queued changes (ScoringBacklog), settles each
@@ -27,25 +37,25 @@ export class ScoreQueuedChangesUseCase {
     private readonly scoring: RescoreProfileChallengesUseCase,
   ) {}
 
-  /** Scores one batch; answers how many profiles it took (0: nothing was due). */
-  async execute(limit = SCORING_BATCH): Promise<number> {
-    let taken: readonly QueuedScoring[] = [];
+  /** Scores one batch of up to `limit` queued changes. */
+  async execute(limit = SCORING_BATCH): Promise<ScoringRound> {
+    let taken: TakenScoring = { changes: [], full: false };
     try {
       return await this.unitOfWork.run(async (ports) => {
         taken = await ports.scoringBacklog.take(limit);
-        await this.score(taken, ports);
-        return taken.length;
+        await this.score(taken.changes, ports);
+        return { profiles: taken.changes.length, more: taken.full };
       });
     } catch (error) {
-      if (taken.length === 0) throw error;
-      for (const change of taken) await this.scoreAlone(change);
-      return taken.length;
+      if (taken.changes.length === 0) throw error;
+      for (const change of taken.changes) await this.scoreAlone(change);
+      return { profiles: taken.changes.length, more: taken.full };
     }
   }
 
   private async scoreAlone(profile: QueuedScoring): Promise<void> {
     try {
-      await this.unitOfWork.run(async (ports) => this.score(await ports.scoringBacklog.take(SCORING_BATCH, profile), ports));
+      await this.unitOfWork.run(async (ports) => this.score((await ports.scoringBacklog.take(SCORING_BATCH, profile)).changes, ports));
     } catch (error) {
       await this.unitOfWork.run((ports) => ports.scoringBacklog.postpone(profile, error instanceof Error ? error.message : String(error)));
     }

@@ -30,7 +30,7 @@ function world(challenges: Challenge[] = [ChallengeMother.create()]) {
   const write = {
     execute: async (input: RecordActivityInput) => {
       const result = await store.execute(input);
-      while ((await scoreQueued.execute()) > 0);
+      while ((await scoreQueued.execute()).more);
       return result;
     },
   };
@@ -49,10 +49,10 @@ describe('live scoring through the write path', () => {
     expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
     expect(w.scoringBacklog.queued).toHaveLength(2);
     // Both changes of the profile in one scoring: Tuesday (period 1) and Wednesday (period 2).
-    expect(await w.scoreQueued.execute()).toBe(1);
+    expect(await w.scoreQueued.execute()).toEqual({ profiles: 1, more: false });
     expect(w.unitOfWork.turns.slice(-1)).toEqual(['profile:profile-1']);
     expect([await w.progress('profile-1', 1), await w.progress('profile-1', 2)]).toEqual([6_000, 2_000]);
-    expect(await w.scoreQueued.execute()).toBe(0);
+    expect(await w.scoreQueued.execute()).toEqual({ profiles: 0, more: false });
   });
 
   it('judges whether late data counts at its arrival, not when the worker scores it', async () => {
@@ -62,11 +62,11 @@ describe('live scoring through the write path', () => {
     w.clock.set('2026-03-15T23:59:59.990Z');
     await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-08', 7_000)] });
     w.clock.set('2026-03-16T00:00:00.050Z');
-    expect(await w.scoreQueued.execute()).toBe(1);
+    expect((await w.scoreQueued.execute()).profiles).toBe(1);
     expect(await w.progress('profile-1', 6)).toBe(7_000);
     // Arriving now, after the grace days, it counts in the profile's points (9 for 9,000 steps), not in the challenge.
     await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-08', 9_000)] });
-    expect(await w.scoreQueued.execute()).toBe(1);
+    expect((await w.scoreQueued.execute()).profiles).toBe(1);
     expect(await w.progress('profile-1', 6)).toBe(7_000);
     expect((await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(9);
   });
@@ -75,7 +75,7 @@ describe('live scoring through the write path', () => {
     const w = world();
     await w.store.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
     expect((await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(0);
-    expect(await w.scoreQueued.execute()).toBe(1);
+    expect((await w.scoreQueued.execute()).profiles).toBe(1);
     expect((await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(6);
     expect(await w.scores.findForChallenge('challenge-1', 0, 6)).toEqual([]);
   });

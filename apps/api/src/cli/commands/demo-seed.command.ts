@@ -80,7 +80,7 @@ export const demoSeedCommand: CliCommand = {
     }
     // Scored here, as a server's scoring worker would moments later: the seed ends with its boards full.
     bar.update({ step: 'scores' });
-    while ((await context.get(ScoreQueuedChangesUseCase).execute()) > 0);
+    while ((await context.get(ScoreQueuedChangesUseCase).execute()).more);
     bar.stop();
     output.note(
       `Seeded the app "${app.name}" (client id ${app.clientId}): ${profiles.length} profiles in ${teams.length} teams, ` +

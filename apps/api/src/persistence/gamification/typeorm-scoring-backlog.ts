@@ -1,4 +1,4 @@
-import { QueuedScoring, ScoringBacklog } from '@strive/domain';
+import { QueuedScoring, ScoringBacklog, TakenScoring } from '@strive/domain';
 import { Db, epochMs, fromEpochMs, Row } from '../shared/db';
 
 /** The longest wait of a change whose scoring keeps failing (retried every hour from then on). */
@@ -18,7 +18,7 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
     ]);
   }
 
-  async take(limit: number, profile?: { appId: string; profileId: string }): Promise<QueuedScoring[]> {
+  async take(limit: number, profile?: { appId: string; profileId: string }): Promise<TakenScoring> {
     const rows: Row[] = await this.db.query(
       `WITH taken AS (
          DELETE FROM scoring_backlog WHERE id IN (
@@ -27,11 +27,11 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
          RETURNING id, app_id, profile_id, from_at, to_at, replaced, queued_at)
        SELECT app_id, profile_id, ${epochMs('min(from_at)', 'from_ms')}, ${epochMs('max(to_at)', 'to_ms')}, bool_or(replaced) AS replaced,
-              ${epochMs('min(queued_at)', 'queued_ms')}
+              ${epochMs('min(queued_at)', 'queued_ms')}, (sum(count(*)) OVER ())::int AS taken
        FROM taken GROUP BY app_id, profile_id ORDER BY min(id)`,
       [limit, profile?.appId ?? null, profile?.profileId ?? null],
     );
-    return rows.map((row) => ({
+    const changes = rows.map((row) => ({
       appId: String(row.app_id),
       profileId: String(row.profile_id),
       from: fromEpochMs(row.from_ms),
@@ -39,6 +39,7 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
       replaced: row.replaced === true,
       queuedAt: fromEpochMs(row.queued_ms),
     }));
+    return { changes, full: rows.length > 0 && rows[0].taken === limit };
   }
 
   async postpone(profile: { appId: string; profileId: string }, error: string): Promise<void> {
