@@ -37,6 +37,16 @@ describe(ScoreQueuedChangesUseCase.name, () => {
     expect(await w.scores.findForMember('challenge-1', 'p-2', [0, 29])).toHaveLength(2);
   });
 
+  it('says more may be due when the batch took as many changes as its limit', async () => {
+    const w = writeWorld();
+    // Three queued changes, two of them p-1's: a limit of two takes p-1's two (one profile) and is full.
+    for (const id of ['p-1', 'p-1', 'p-2']) await w.scoringBacklog.add(change(id));
+    const worker = new ScoreQueuedChangesUseCase(w.unitOfWork, new RefreshProfilePointsUseCase(), new RowsPerChange(1));
+    expect(await worker.execute(2)).toEqual({ profiles: 1, more: true });
+    expect(await worker.execute(2)).toEqual({ profiles: 1, more: false });
+    expect(await worker.execute(2)).toEqual({ profiles: 0, more: false });
+  });
+
   it('writes before it holds 20,000 rows, within the same batch', async () => {
     const w = writeWorld();
     const saved: number[] = [];
