@@ -7,6 +7,8 @@ import { aggregateProgress } from './scoring';
 export const PARTIAL_GOAL_THRESHOLDS = [0.25, 0.5, 0.75] as const;
 export const GOAL_THRESHOLD = 1;
 const ALL_THRESHOLDS = [...PARTIAL_GOAL_THRESHOLDS, GOAL_THRESHOLD];
+/** The thresholds covered up to each one (the first k, shared: a crossing allocates no list). */
+const COVERED: readonly (readonly number[])[] = ALL_THRESHOLDS.map((_, i) => Object.freeze(ALL_THRESHOLDS.slice(0, i + 1)));
 
 /** progress / goal, or null for a no-goal (leaderboard) challenge or a non-positive goal. */
 export function goalProportion(progress: number, goalValue: number | null): number | null {
@@ -39,12 +41,12 @@ export function detectThresholdCrossing(
   // so plain loops: the spreads, Set and sort it used were a quarter of that job's allocations.
   let highestFired = 0;
   for (const t of alreadyFired) if (t > highestFired) highestFired = t;
-  let threshold = 0;
-  for (const t of ALL_THRESHOLDS) if (t > highestFired && proportion >= t) threshold = t;
-  if (threshold === 0) return null;
+  let reached = -1;
+  for (let i = 0; i < ALL_THRESHOLDS.length; i++) if (proportion >= ALL_THRESHOLDS[i]) reached = i;
+  if (reached < 0 || ALL_THRESHOLDS[reached] <= highestFired) return null;
   // The proportion passed every threshold fired before (all lie at or below highestFired), so the
   // thresholds now covered are those it reaches.
-  return { threshold, fired: ALL_THRESHOLDS.filter((t) => proportion >= t), proportion };
+  return { threshold: ALL_THRESHOLDS[reached], fired: COVERED[reached], proportion };
 }
 
 /** Whose progress goal_progress shows: the own member, the own team, or the whole group. */

@@ -183,38 +183,33 @@ export function memberPeriodTotals(
   pointsOf: RecordPointsFunction = NO_POINTS,
 ): Map<number, ActivityTotals> {
   const totals = new Map<number, { distance: number; steps: number; calories: number; durationSeconds: number; points: number }>();
-  const add = (index: number, at: Date, values: ActivityTotals): void => {
+  // Values as arguments, not an object: this runs for every record of a bulk rescoring.
+  const add = (index: number, at: Date, distance: number, steps: number, calories: number, durationSeconds: number, points: number): void => {
     if (!countsAt(member, at)) return;
-    const row = totals.get(index) ?? { ...ZERO_TOTALS };
-    row.distance += values.distance;
-    row.steps += values.steps;
-    row.calories += values.calories;
-    row.durationSeconds += values.durationSeconds;
-    row.points += values.points;
-    totals.set(index, row);
+    let row = totals.get(index);
+    if (row === undefined) totals.set(index, (row = { ...ZERO_TOTALS }));
+    row.distance += distance;
+    row.steps += steps;
+    row.calories += calories;
+    row.durationSeconds += durationSeconds;
+    row.points += points;
   };
   if (rules.dataSource === 'dailysummary') {
     for (const summary of activity.dailySummaries ?? []) {
       const where = calendar.localDate(summary.date);
       if (!where) continue;
-      add(where.index, where.instant, {
-        distance: summary.distance, steps: summary.steps, calories: summary.calories,
-        durationSeconds: summary.activeDurationSeconds, points: pointsOf(summary),
-      });
+      add(where.index, where.instant, summary.distance, summary.steps, summary.calories, summary.activeDurationSeconds, pointsOf(summary));
     }
   } else {
     for (const workout of activity.workouts ?? []) {
       const index = calendar.indexContaining(workout.start);
       if (index === null || !workoutMatches(rules, workout)) continue;
-      add(index, workout.start, {
-        distance: workout.distance, steps: workout.steps ?? 0, calories: workout.calories ?? 0,
-        durationSeconds: workout.durationSeconds, points: pointsOf(workout),
-      });
+      add(index, workout.start, workout.distance, workout.steps ?? 0, workout.calories ?? 0, workout.durationSeconds, pointsOf(workout));
     }
   }
   for (const event of activity.events ?? []) {
     const index = calendar.indexContaining(event.timestamp);
-    if (index !== null) add(index, event.timestamp, { ...ZERO_TOTALS, points: event.points });
+    if (index !== null) add(index, event.timestamp, 0, 0, 0, 0, event.points);
   }
   return totals;
 }

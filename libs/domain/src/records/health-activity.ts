@@ -7,11 +7,11 @@ import { HealthRecord, parseDuration } from './health-record';
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const nullableNum = (value: unknown) => (typeof value === 'number' ? value : null);
 
-/** What the scoring views read of a stored or uploaded record. */
+/** What the scoring views read of a stored or uploaded record (a daily summary's view does not read its time). */
 export type ScoredRecordFields = Pick<HealthRecord, 'source' | 'externalId' | 'time' | 'data'>;
 
 /** The scoring view of a daily_summary record. */
-export function dailySummaryOf(profileId: string, record: ScoredRecordFields): DailySummary {
+export function dailySummaryOf(profileId: string, record: Omit<ScoredRecordFields, 'time'>): DailySummary {
   const d = record.data;
   return {
     profileId,

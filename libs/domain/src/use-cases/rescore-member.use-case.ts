@@ -17,6 +17,8 @@ import { ScoreRepository } from '../ports/score-repository';
 export type MemberScoreStore = Pick<ScoreRepository, 'findForMember' | 'saveMany'>;
 
 const DAY_MS = 86_400_000;
+/** A period without a stored row has fired no threshold (shared: rescoring runs per member and period). */
+const NONE_FIRED: readonly number[] = Object.freeze([]);
 
 export interface RescoreMemberInput {
   readonly challenge: Challenge;
@@ -117,7 +119,7 @@ export class RescoreMemberUseCase {
     let state = stateful ? (previous.get(first - 1)?.repetition ?? EMPTY_REPETITION_STATE) : EMPTY_REPETITION_STATE;
     for (const progress of progresses) {
       const period = calendar.periods[progress.periodIndex];
-      const alreadyFired = previous.get(progress.periodIndex)?.firedThresholds ?? [];
+      const alreadyFired = previous.get(progress.periodIndex)?.firedThresholds ?? NONE_FIRED;
       const crossing = detectThresholdCrossing(challenge, progress.progress, alreadyFired);
       if (stateful) state = nextRepetitionState(state, progress);
       scores.push({
@@ -167,7 +169,7 @@ export class RescoreMemberUseCase {
       const before = previous.get(score.periodIndex);
       return before === undefined ? !isEmptyScore(score) : !sameScore(before, score);
     });
-    const written = [...changed, ...carried];
+    const written = carried.length === 0 ? changed : [...changed, ...carried];
     if (written.length > 0) await this.scores.saveMany(written);
     if (events.length > 0) await this.outbox.append(events);
     return { status: 'rescored', scores, carried, events };

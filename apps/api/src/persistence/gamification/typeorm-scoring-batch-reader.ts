@@ -1,9 +1,9 @@
 import {
-  ActivityRepository, Challenge, DailySummary, dailySummaryOf, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore,
+  ActivityRepository, Challenge, DailySummary, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore,
   PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch,
-  ScoringBatchReader, ScoringSpan, storedPeriodsRead, Workout, WORKOUT_LOOK_BEHIND_MS, workoutOf,
+  ScoringBatchReader, ScoringSpan, storedPeriodsRead, Workout, WORKOUT_LOOK_BEHIND_MS,
 } from '@strive/domain';
-import { SCORED_COLUMNS, scoredFields, scoredProfile } from '../records/typeorm-activity.repository';
+import { DAILY_SUMMARY_COLUMNS, dailySummaryRow, WORKOUT_COLUMNS, workoutRow } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
 import { arrayLiteral } from '../shared/array-literal';
 import { Db, jsonRowGroups, jsonRows, Row } from '../shared/db';
@@ -102,7 +102,7 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
       ? []
       : await jsonRowGroups(
           db,
-          SCORED_COLUMNS,
+          DAILY_SUMMARY_COLUMNS,
           range
             ? `FROM generate_series($3::timestamp, $4::timestamp, interval '1 day') AS d(day) CROSS JOIN LATERAL (
                  SELECT * FROM health_record WHERE app_id = $1 AND type = 'daily_summary' AND subtype = '' AND time = d.day AT TIME ZONE 'UTC'
@@ -117,7 +117,7 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     const sessions = kinds.workouts
       ? await jsonRowGroups(
           db,
-          SCORED_COLUMNS,
+          WORKOUT_COLUMNS,
           `FROM health_record
            WHERE app_id = $1 AND profile_id = ANY($2::uuid[]) AND type = 'workout' AND subtype = '' AND time >= $3 AND time < $4`,
           [appId, ids, new Date(span.from.getTime() - WORKOUT_LOOK_BEHIND_MS), span.to],
@@ -130,8 +130,8 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
       [appId, ids, span.from, span.to],
     );
     return new PrefetchedActivity(
-      group(days.map((row) => dailySummaryOf(scoredProfile(row), scoredFields(row)))),
-      group(sessions.map((row) => workoutOf(scoredProfile(row), scoredFields(row)))),
+      group(days.map((row) => dailySummaryRow(row))),
+      group(sessions.map((row) => workoutRow(row))),
       group(events.map(toPointsEvent)),
     );
   }
@@ -141,19 +141,19 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
    * per-profile ActivityRepository (subtype '', both bounds included, by time, source, external id).
    */
   static async loadProfile(db: Db, appId: string, profileId: string, request: ProfileScoringRequest): Promise<PrefetchedActivity> {
-    const read = (type: string, from: Date, to: Date): Promise<unknown[][]> =>
+    const read = (type: string, columns: readonly string[], from: Date, to: Date): Promise<unknown[][]> =>
       jsonRows(
         db,
-        SCORED_COLUMNS,
+        columns,
         `FROM health_record WHERE app_id = $1 AND profile_id = $2 AND type = $3 AND subtype = '' AND time >= $4 AND time <= $5`,
         [appId, profileId, type, from, to],
         'time, source, external_id',
       );
     const days = request.dates
-      ? await read('daily_summary', new Date(`${request.dates.first}T00:00:00Z`), new Date(`${request.dates.last}T00:00:00Z`))
+      ? await read('daily_summary', DAILY_SUMMARY_COLUMNS, new Date(`${request.dates.first}T00:00:00Z`), new Date(`${request.dates.last}T00:00:00Z`))
       : [];
     const sessions = request.workouts
-      ? await read('workout', new Date(request.workouts.from.getTime() - WORKOUT_LOOK_BEHIND_MS), request.workouts.to)
+      ? await read('workout', WORKOUT_COLUMNS, new Date(request.workouts.from.getTime() - WORKOUT_LOOK_BEHIND_MS), request.workouts.to)
       : [];
     const events: Parameters<typeof toPointsEvent>[0][] = await db.query(
       `SELECT id, profile_id, name, points, timestamp, activity_type, reference FROM points_event
@@ -162,8 +162,8 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     );
     const one = <T>(items: T[]) => new Map(items.length > 0 ? [[profileId, items]] : []);
     return new PrefetchedActivity(
-      one(days.map((row) => dailySummaryOf(profileId, scoredFields(row)))),
-      one(sessions.map((row) => workoutOf(profileId, scoredFields(row)))),
+      one(days.map((row) => dailySummaryRow(row, profileId))),
+      one(sessions.map((row) => workoutRow(row, profileId))),
       one(events.map(toPointsEvent)),
     );
   }

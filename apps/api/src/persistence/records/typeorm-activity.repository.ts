@@ -1,33 +1,37 @@
-import {
-  ActivityRepository, DailySummary, dailySummaryOf, RecordDateRange, RecordTimeRange, ScoredRecordFields, Source, Workout, workoutOf,
-} from '@strive/domain';
+import { ActivityRepository, DailySummary, dailySummaryOf, RecordDateRange, RecordTimeRange, Source, Workout, workoutOf } from '@strive/domain';
 import { Db, epochMsOf, fromEpochMs, jsonRows } from '../shared/db';
 
-/** The fields of a record's data that scoring reads (the stored record may carry samples and more). */
-const FIELDS = ['date', 'distance', 'steps', 'calories', 'active_duration', 'type', 'duration', 'is_manual'] as const;
-
 /**
- * The values scoredFields reads, read with jsonRows: the record's profile and key, its time (epoch
- * milliseconds) and those fields, one value each (null when absent). Building one small JSON
- * object per row in SQL (jsonb_build_object) took 5 us a row, twice the cost of the read itself,
- * on the 9,000 records of a rescoring batch (docs/benchmarks.md "Scoring speed").
+ * What scoring reads of a record of each kind: its profile and key, a workout's time (epoch
+ * milliseconds; a daily summary's view reads its date instead), and the fields of its data that the
+ * kind's view reads (the stored record may carry samples and more), one value each (null when
+ * absent), read with jsonRows. Building one small JSON object per row in SQL (jsonb_build_object)
+ * took 5 us a row, twice the cost of the read itself, on the 9,000 records of a rescoring batch
+ * (docs/benchmarks.md "Scoring speed"); each value costs the server a conversion, so a kind reads
+ * only its own fields (a daily summary's 8 values instead of both kinds' 12: a fifth less of a
+ * batch's read, docs/benchmarks.md "Thirty-fifth session").
  */
-export const SCORED_COLUMNS: readonly string[] = [
-  'profile_id', 'source', 'external_id', epochMsOf('time'), ...FIELDS.map((field) => `data->'${field}'`),
-];
+const DAILY_SUMMARY_FIELDS = ['date', 'distance', 'steps', 'calories', 'active_duration'] as const;
+const WORKOUT_FIELDS = ['type', 'duration', 'distance', 'steps', 'calories', 'is_manual'] as const;
+const dataColumns = (fields: readonly string[]) => fields.map((field) => `data->'${field}'`);
 
-/** Where the data fields start among SCORED_COLUMNS' values (after the profile, the key and the time). */
-const FIRST_FIELD = SCORED_COLUMNS.length - FIELDS.length;
+export const DAILY_SUMMARY_COLUMNS: readonly string[] = ['profile_id', 'source', 'external_id', ...dataColumns(DAILY_SUMMARY_FIELDS)];
+export const WORKOUT_COLUMNS: readonly string[] = ['profile_id', 'source', 'external_id', epochMsOf('time'), ...dataColumns(WORKOUT_FIELDS)];
 
-/** The profile of a record read with SCORED_COLUMNS. */
-export const scoredProfile = (values: readonly unknown[]): string => values[0] as string;
-
-/** A record read with SCORED_COLUMNS, as the domain's scoring views (dailySummaryOf, workoutOf) read it. */
-export function scoredFields(values: readonly unknown[]): ScoredRecordFields {
+/** The data fields of a record read with a kind's columns, from `first` on. */
+function dataOf(fields: readonly string[], values: readonly unknown[], first: number): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (let i = 0; i < FIELDS.length; i++) data[FIELDS[i]] = values[FIRST_FIELD + i];
-  return { source: values[1] as Source, externalId: values[2] as string, time: fromEpochMs(values[3]), data };
+  for (let i = 0; i < fields.length; i++) data[fields[i]] = values[first + i];
+  return data;
 }
+
+/** A daily summary read with DAILY_SUMMARY_COLUMNS, as the domain's scoring view; its profile read too unless given. */
+export const dailySummaryRow = (values: readonly unknown[], profileId = values[0] as string): DailySummary =>
+  dailySummaryOf(profileId, { source: values[1] as Source, externalId: values[2] as string, data: dataOf(DAILY_SUMMARY_FIELDS, values, 3) });
+
+/** A workout read with WORKOUT_COLUMNS, as the domain's scoring view; its profile read too unless given. */
+export const workoutRow = (values: readonly unknown[], profileId = values[0] as string): Workout =>
+  workoutOf(profileId, { source: values[1] as Source, externalId: values[2] as string, time: fromEpochMs(values[3]), data: dataOf(WORKOUT_FIELDS, values, 4) });
 
 /**
  * The scoring view (ActivityRepository) of the daily_summary and workout rows of
@@ -39,19 +43,19 @@ export class TypeOrmActivityRepository implements ActivityRepository {
   async listDailySummaries(profileId: string, range: RecordDateRange = {}): Promise<DailySummary[]> {
     const from = range.fromDate ? new Date(`${range.fromDate}T00:00:00Z`) : undefined;
     const to = range.toDate ? new Date(`${range.toDate}T00:00:00Z`) : undefined;
-    const rows = await this.range(profileId, 'daily_summary', from, to);
-    return rows.map((row) => dailySummaryOf(profileId, scoredFields(row)));
+    const rows = await this.range(profileId, 'daily_summary', DAILY_SUMMARY_COLUMNS, from, to);
+    return rows.map((row) => dailySummaryRow(row, profileId));
   }
 
   async listWorkouts(profileId: string, range: RecordTimeRange = {}): Promise<Workout[]> {
-    const rows = await this.range(profileId, 'workout', range.from, range.to);
-    return rows.map((row) => workoutOf(profileId, scoredFields(row)));
+    const rows = await this.range(profileId, 'workout', WORKOUT_COLUMNS, range.from, range.to);
+    return rows.map((row) => workoutRow(row, profileId));
   }
 
-  private range(profileId: string, type: string, from?: Date, to?: Date): Promise<unknown[][]> {
+  private range(profileId: string, type: string, columns: readonly string[], from?: Date, to?: Date): Promise<unknown[][]> {
     return jsonRows(
       this.dataSource,
-      SCORED_COLUMNS,
+      columns,
       `FROM health_record
        WHERE app_id = (SELECT app_id FROM profile WHERE id = $1) AND profile_id = $1 AND type = $2 AND subtype = ''
          AND ($3::timestamptz IS NULL OR time >= $3) AND ($4::timestamptz IS NULL OR time <= $4)`,
