@@ -125,6 +125,25 @@ describe(mergeDailySummaries.name, () => {
   it('returns nothing for nothing', () => {
     expect(mergeDailySummaries([])).toEqual([]);
   });
+
+  it('keeps summaries already in order, one a date, as they are (in a list of its own)', () => {
+    const days = [
+      summary({ date: '2026-03-02', steps: 1 }), summary({ date: '2026-03-03', steps: 2 }), summary({ profileId: 'profile-2', date: '2026-03-01', steps: 3 }),
+    ];
+    const merged = mergeDailySummaries(days);
+    expect(merged).toEqual(days);
+    expect(merged).not.toBe(days);
+    expect(merged[0]).toBe(days[0]);
+  });
+
+  it('orders and merges a list that is out of order or repeats a date', () => {
+    const [a, b] = [summary({ date: '2026-03-02', steps: 1 }), summary({ date: '2026-03-03', steps: 2 })];
+    expect(mergeDailySummaries([b, a])).toEqual([a, b]);
+    const again = summary({ source: 'FITBIT', date: '2026-03-03', steps: 5 });
+    expect(mergeDailySummaries([a, b, again]).map((s) => [s.date, s.steps, s.source])).toEqual([
+      ['2026-03-02', 1, a.source], ['2026-03-03', 5, 'AGGREGATED'],
+    ]);
+  });
 });
 
 describe('deduplication properties', () => {

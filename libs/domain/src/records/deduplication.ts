@@ -180,6 +180,9 @@ export function aggregatedDailySummaryId(date: string): string {
  * Ordered by profile, then date.
  */
 export function mergeDailySummaries(summaries: readonly DailySummary[]): DailySummary[] {
+  // Already in order with one summary a date (one profile, one source a day: what a rescoring
+  // reads for most members): nothing to merge or sort.
+  if (inOrderAndSingle(summaries)) return summaries.slice();
   // By profile, then by date: no key string per summary (this runs once per member and challenge
   // rescored, over up to hundreds of summaries).
   const byProfile = new Map<string, Map<string, DailySummary[]>>();
@@ -199,6 +202,17 @@ export function mergeDailySummaries(summaries: readonly DailySummary[]): DailySu
     }
   }
   return merged;
+}
+
+/** Whether the summaries are ordered by profile, then date, with no two of the same profile and date. */
+function inOrderAndSingle(summaries: readonly DailySummary[]): boolean {
+  for (let i = 1; i < summaries.length; i++) {
+    const before = summaries[i - 1];
+    const after = summaries[i];
+    const byProfile = compareText(before.profileId, after.profileId);
+    if (byProfile > 0 || (byProfile === 0 && compareText(before.date, after.date) >= 0)) return false;
+  }
+  return true;
 }
 
 function mergeDay(day: readonly DailySummary[]): DailySummary {

@@ -226,15 +226,14 @@ export class RescoreMemberUseCase {
     from: Date,
     to: Date,
   ): Promise<MemberActivity> {
-    let activity: MemberActivity = {};
+    // Events count in POINTS scores, and in every challenge's total_points.
     if (challenge.dataSource === 'dailysummary') {
       const span = calendar.localDateSpan(from, to);
-      activity = { dailySummaries: await this.history.dailySummaries(profileId, span.first, span.last) };
-    } else {
-      activity = { workouts: await this.history.workouts(profileId, from, to) };
+      const dailySummaries = await this.history.dailySummaries(profileId, span.first, span.last);
+      return { dailySummaries, events: await this.history.events(profileId, from, to) };
     }
-    // Events count in POINTS scores, and in every challenge's total_points.
-    return { ...activity, events: await this.history.events(profileId, from, to) };
+    const workouts = await this.history.workouts(profileId, from, to);
+    return { workouts, events: await this.history.events(profileId, from, to) };
   }
 }
 
