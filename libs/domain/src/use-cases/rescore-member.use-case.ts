@@ -226,14 +226,11 @@ export class RescoreMemberUseCase {
     from: Date,
     to: Date,
   ): Promise<MemberActivity> {
+    const span = challenge.dataSource === 'dailysummary' ? calendar.localDateSpan(from, to) : null;
+    const dailySummaries = span ? await this.history.dailySummaries(profileId, span.first, span.last) : undefined;
+    const workouts = span ? undefined : await this.history.workouts(profileId, from, to);
     // Events count in POINTS scores, and in every challenge's total_points.
-    if (challenge.dataSource === 'dailysummary') {
-      const span = calendar.localDateSpan(from, to);
-      const dailySummaries = await this.history.dailySummaries(profileId, span.first, span.last);
-      return { dailySummaries, events: await this.history.events(profileId, from, to) };
-    }
-    const workouts = await this.history.workouts(profileId, from, to);
-    return { workouts, events: await this.history.events(profileId, from, to) };
+    return { dailySummaries, workouts, events: await this.history.events(profileId, from, to) };
   }
 }
 
