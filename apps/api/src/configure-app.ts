@@ -11,7 +11,7 @@ import { registerRateLimits } from './http/rate-limit/rate-limits';
 import { RequestValidationError } from './http/problem/request-validation.error';
 import { VersionedRequest } from './http/shared/api-url';
 import { jsonNestsDeeperThan, jsonTextMayHoldUnsafeInput, MAX_JSON_DEPTH, textAndKeyProblems } from './http/shared/safe-input';
-import { QueryMemoValidationPipe } from './http/shared/query-memo-validation.pipe';
+import { QueryMemoValidationPipe, REQUEST_VALIDATION } from './http/shared/query-memo-validation.pipe';
 import { UnknownQueryGuard } from './http/shared/unknown-query.guard';
 import { requestIdOf, requestLogger } from './logging/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -64,15 +64,7 @@ export function configureApp(app: NestFastifyApplication, logger: Logger): INest
   registerRateLimits(app);
   refuseUnsafeInput(fastify);
   app.setGlobalPrefix('api/v1', { exclude: ['health', 'health/live', 'health/ready'] });
-  app.useGlobalPipes(
-    new QueryMemoValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      forbidUnknownValues: true,
-      transform: true,
-      exceptionFactory: (errors) => RequestValidationError.fromValidationErrors(errors),
-    }),
-  );
+  app.useGlobalPipes(new QueryMemoValidationPipe(REQUEST_VALIDATION));
   app.useGlobalGuards(new UnknownQueryGuard('global'));
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.enableShutdownHooks();

@@ -103,6 +103,10 @@ describe('gamification access and bad input', () => {
     ['leaderboard: date_range out of range', (f) => ['get', `${C(f)}/leaderboard/?date_range=5`], null],
     ['leaderboard: date_range negative', (f) => ['get', `${C(f)}/leaderboard/?date_range=-1`], 'date_range'],
     ['leaderboard: limit over 100', (f) => ['get', `${C(f)}/leaderboard/?limit=101`], 'limit'],
+    ['leaderboard: limit not a number', (f) => ['get', `${C(f)}/leaderboard/?limit=ten`], 'limit'],
+    ['leaderboard: unknown query parameter', (f) => ['get', `${C(f)}/leaderboard/?sort=score`], 'sort'],
+    ['leaderboard: bad uuid', () => ['get', '/api/v1/challenge/nope/leaderboard/'], 'public_id'],
+    ['leaderboard: unknown id', () => ['get', `/api/v1/challenge/${NIL}/leaderboard/`], null],
     ['team create: empty name', () => ['post', '/api/v1/team/', { name: '' }], 'name'],
     ['team contribution: unknown team', (f) => ['get', `/api/v1/challenge/${f.teamChallenge}/team/${NIL}/`], null],
   ])('%s: a 4xx problem naming the field, nothing changed', async (_name, request, field) => {

@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Header, Param, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { LeaderboardEntry, Principal, Ranked } from '@strive/domain';
 import { Auth, CurrentPrincipal } from '../../auth/auth.decorators';
@@ -8,7 +8,9 @@ import { MemberInfo } from '../../gamification/gamification-reads';
 import { ApiProblemResponses } from '../problem/api-problem-responses';
 import { ApiUrl, RequestUrl, UrlRequest } from '../shared/api-url';
 import { DEFAULT_LIMIT, offsetPage } from '../shared/offset-page';
-import { UuidParamPipe } from '../shared/uuid-param.pipe';
+import { QueryMemoValidationPipe } from '../shared/query-memo-validation.pipe';
+import { QueryReadByHandler } from '../shared/unknown-query.guard';
+import { uuidParam, UuidParamPipe } from '../shared/uuid-param.pipe';
 import { PublicId } from './challenge.controller';
 import {
   ChallengePeriodView, DateRangeQuery, LeaderboardHistory, LeaderboardProfile, LeaderboardProfileAndTeam, LeaderboardQuery,
@@ -17,35 +19,43 @@ import {
 import { presentHistoryEntry, presentPeriod, presentProfileEntry, presentTeamEntry, teamRef } from './challenge.presenter';
 
 /** A request past the bearer's guard (BearerCredentialsGuard sets `user`). */
-type AuthenticatedRequest = FastifyRequest & UrlRequest & { user: Principal };
+type AuthenticatedRequest = FastifyRequest<{ Params: { public_id?: string } }> & UrlRequest & { user: Principal };
 
 /** Challenge leaderboards: leaderboard/, leaderboard_history/, team/, team/{id}/, periods/. */
 @ApiTags('Challenge')
 @Controller('challenge')
 export class ChallengeLeaderboardController {
+  /** leaderboard/'s query, validated as the global pipe validates a `@Query()` DTO. */
+  private readonly queries = new QueryMemoValidationPipe();
+
   constructor(private readonly leaderboards: ChallengeLeaderboards) {}
 
   @Get(':public_id/leaderboard')
   @Auth('either')
+  @QueryReadByHandler(LeaderboardQuery)
   @PublicId()
   @ApiOperation({ operationId: 'challenge_leaderboard', summary: 'Member ranking of a period (plus the team ranking of TEAM challenges)' })
   @ApiOkResponse({ type: LeaderboardProfileAndTeam })
   @ApiProblemResponses(400, 404)
+  // Serialized already (and maybe reused): sent as a returned object would be (same content type).
+  @Header('content-type', 'application/json; charset=utf-8')
   leaderboard(
-    // The busiest read: the principal and URL taken off the request, not through two custom
-    // parameters, each of which Nest runs through the global pipe's promises.
+    // The busiest read takes the request alone and reads its path and query itself: Nest puts each
+    // parameter of a handler through the pipes' promises (docs/decisions.md "leaderboard/ reads its
+    // own request").
     @Req() request: AuthenticatedRequest,
-    @Param('public_id', UuidParamPipe) id: string,
-    @Query() query: LeaderboardQuery,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): string | Promise<string> {
+    const id = uuidParam(request.params.public_id, 'public_id');
+    const query = this.queries.query(LeaderboardQuery, request.query);
+    return query instanceof Promise ? query.then((valid) => this.profileBoard(request, id, valid)) : this.profileBoard(request, id, query);
+  }
+
+  private profileBoard(request: AuthenticatedRequest, id: string, query: LeaderboardQuery): string | Promise<string> {
     const principal = request.user;
     const url = ApiUrl.of(request);
     const selection = { dateRange: query.date_range, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
     const entry = (e: Ranked<LeaderboardEntry>, members: ReadonlyMap<string, MemberInfo>, teamNames: ReadonlyMap<string, string>) =>
       presentProfileEntry(e, members.get(e.profileId as string), teamNames, url, principal);
-    // Serialized already (and maybe reused): sent as a returned object would be (same content type).
-    response.type('application/json; charset=utf-8');
     return this.leaderboards.profileBoard(principal, id, selection, url.requested, {
       // LeaderboardProfileAndTeam, its requester entry left out: head + requester + tail.
       page: (page) => {

@@ -10,7 +10,7 @@ import { UuidParamPipe } from '../shared/uuid-param.pipe';
 import { ChallengeBody, ChallengeList, ChallengeListQuery, ChallengePatchBody, ChallengeView } from './challenge.dto';
 import { presentChallengeItem, presentMember, toDefinition } from './challenge.presenter';
 
-export const PublicId = () => ApiParam({ name: 'public_id', format: 'uuid', description: 'The challenge public_id.' });
+export const PublicId = () => ApiParam({ name: 'public_id', type: String, format: 'uuid', description: 'The challenge public_id.' });
 /** Members shown in a challenge read (members/ pages through all of them). */
 const MEMBER_PREVIEW = DEFAULT_LIMIT;
 

@@ -1,4 +1,14 @@
 import { ArgumentMetadata, Type, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { RequestValidationError } from '../problem/request-validation.error';
+
+/** How every request's input is validated: unknown fields refused, DTOs built (the global pipe's options). */
+export const REQUEST_VALIDATION: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  transform: true,
+  exceptionFactory: (errors) => RequestValidationError.fromValidationErrors(errors),
+};
 
 /** Query strings remembered per query DTO class. */
 const MAX_QUERIES_PER_DTO = 1_000;
@@ -13,8 +23,16 @@ const MAX_QUERIES_PER_DTO = 1_000;
 export class QueryMemoValidationPipe extends ValidationPipe {
   private readonly queries = new Map<Type<unknown>, Map<string, unknown>>();
 
-  constructor(options: ValidationPipeOptions) {
+  constructor(options: ValidationPipeOptions = REQUEST_VALIDATION) {
     super(options);
+  }
+
+  /**
+   * The whole query validated as `dto`, as for a `@Query() query: T` parameter, for a handler that
+   * reads its request itself (QueryReadByHandler): the DTO, or the first time a promise of it.
+   */
+  query<T>(dto: Type<T>, value: unknown): T | Promise<T> {
+    return this.transform(value, { type: 'query', metatype: dto });
   }
 
   /** A value, or a promise of one (Nest accepts either of a pipe): a remembered query needs no promise. */

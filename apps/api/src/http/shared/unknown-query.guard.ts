@@ -1,5 +1,6 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { ApiQuery } from '@nestjs/swagger';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { RequestValidationError } from '../problem/request-validation.error';
 
@@ -11,6 +12,14 @@ interface RouteArgument {
 /** Set by the credential decorators (Auth, ClientAuth), which check the query after the credentials. */
 const CHECKED_AFTER_CREDENTIALS = 'strive:unknown-query-after-credentials';
 export const CheckQueryAfterCredentials = () => SetMetadata(CHECKED_AFTER_CREDENTIALS, true);
+
+const QUERY_READ_BY_HANDLER = 'strive:query-read-by-handler';
+/**
+ * On a handler that validates its whole query as `dto` itself (QueryMemoValidationPipe.query)
+ * rather than through a `@Query()` parameter: this guard leaves the query to it, as to a `@Query()`
+ * DTO, and the OpenAPI lists the DTO's fields as it would a `@Query()` DTO's.
+ */
+export const QueryReadByHandler = (dto: Type<unknown>) => applyDecorators(SetMetadata(QUERY_READ_BY_HANDLER, true), ApiQuery({ type: dto }));
 
 /**
  * Unknown query parameters are a 400 on every operation. A handler that takes the whole query as
@@ -54,7 +63,9 @@ export class UnknownQueryGuard implements CanActivate {
       const queries = Object.entries(args).filter(([key]) => key.split(':')[0] === String(RouteParamtypes.QUERY)).map(([, arg]) => arg);
       rules = {
         checked: afterCredentials === (this.role === 'after-credentials'),
-        accepted: queries.some((arg) => typeof arg.data !== 'string') ? 'dto' : new Set(queries.map((arg) => arg.data as string)),
+        accepted: Reflect.getMetadata(QUERY_READ_BY_HANDLER, handler) === true || queries.some((arg) => typeof arg.data !== 'string')
+          ? 'dto'
+          : new Set(queries.map((arg) => arg.data as string)),
       };
       this.handlers.set(handler, rules);
     }
