@@ -1,15 +1,12 @@
 import { roundPoints } from '../points/points-calculator';
-import { defaultPointsDefinition, PointsDefinition } from '../points/points-definition';
-import { dailySummaryOf, workoutOf } from '../records/health-activity';
-import { HealthRecord } from '../records/health-record';
+import { defaultPointsDefinition } from '../points/points-definition';
 import { daysAround, pointsOfDays } from '../points/points-ledger';
 import { QueuedScoring } from '../ports/scoring-backlog';
 import { TransactionPorts } from '../ports/unit-of-work';
 
-type LedgerPorts = Pick<TransactionPorts, 'pointsDefinitions' | 'records' | 'pointsLedger' | 'profiles'>;
+type LedgerPorts = Pick<TransactionPorts, 'pointsDefinitions' | 'activities' | 'pointsLedger' | 'profiles'>;
 
 const DAY_MS = 86_400_000;
-const SCORED_TYPES = ['daily_summary', 'workout'] as const;
 
 /**
  * Keeps a profile's total_points equal to the sum of its points under the app's current
@@ -24,20 +21,23 @@ export class RefreshProfilePointsUseCase {
     if (change.replaced) return this.recountAll(ports, appId, profileId);
     const days = daysAround(change.from, change.to);
     const ordered = [...days]; // daysAround answers them in date order
-    // A day is recounted whole: its daily summaries, and the workouts of its deduplication groups,
-    // which may start on the day before or after.
-    const from = new Date(Date.parse(`${ordered[0]}T00:00:00Z`) - DAY_MS);
-    const to = new Date(Date.parse(`${ordered[ordered.length - 1]}T00:00:00Z`) + 2 * DAY_MS - 1);
     const definition = (await ports.pointsDefinitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
-    const stored = await ports.records.listAll(appId, profileId, SCORED_TYPES, { from, to });
-    const points = this.pointsOfDays(definition, profileId, stored, days);
+    // A day is recounted whole: its daily summaries, and the workouts of its deduplication groups,
+    // which may start on the day before or after. Read as scoring reads them (only the fields
+    // the views take, not each record's whole data).
+    const summaries = await ports.activities.listDailySummaries(profileId, { fromDate: ordered[0], toDate: ordered[ordered.length - 1] });
+    const workouts = await ports.activities.listWorkouts(profileId, {
+      from: new Date(Date.parse(`${ordered[0]}T00:00:00Z`) - DAY_MS),
+      to: new Date(Date.parse(`${ordered[ordered.length - 1]}T00:00:00Z`) + 2 * DAY_MS - 1),
+    });
+    const points = pointsOfDays(definition, summaries, workouts, days);
     return this.setTotal(ports, appId, profileId, await ports.pointsLedger.saveDays(appId, profileId, points, false));
   }
 
   /** Recounts the profile's whole history (a new points definition, replaced records); answers the new total. */
   async recountAll(ports: LedgerPorts, appId: string, profileId: string): Promise<number> {
     const definition = (await ports.pointsDefinitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
-    const days = this.pointsOfDays(definition, profileId, await ports.records.listAll(appId, profileId, SCORED_TYPES, {}), null);
+    const days = pointsOfDays(definition, await ports.activities.listDailySummaries(profileId), await ports.activities.listWorkouts(profileId), null);
     return this.setTotal(ports, appId, profileId, await ports.pointsLedger.saveDays(appId, profileId, days, true));
   }
 
@@ -47,12 +47,4 @@ export class RefreshProfilePointsUseCase {
     return rounded;
   }
 
-  private pointsOfDays(definition: PointsDefinition, profileId: string, records: readonly HealthRecord[], days: Set<string> | null) {
-    return pointsOfDays(
-      definition,
-      records.filter((r) => r.type === 'daily_summary').map((r) => dailySummaryOf(profileId, r)),
-      records.filter((r) => r.type === 'workout').map((r) => workoutOf(profileId, r)),
-      days,
-    );
-  }
 }
