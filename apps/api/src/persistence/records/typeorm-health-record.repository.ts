@@ -124,8 +124,8 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
   }
 
   /**
-   * As json documents, a month of records each (jsonRowGroups): the scoring worker reads the
-   * records of every change it settles, often hundreds (docs/benchmarks.md "Thirty-third session").
+   * As json documents, a month of records each (jsonRowGroups): hundreds of records with their
+   * whole data are read in a few documents (docs/benchmarks.md "Thirty-third session").
    */
   async listAll(appId: string, profileId: string, types: readonly HealthDataType[], range: { from?: Date; to?: Date }): Promise<HealthRecord[]> {
     const rows = (await jsonRowGroups(
