@@ -47,6 +47,8 @@
  *
  * BENCH_API_NODE_ARGS adds node flags to the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p');
  * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios (e.g. 'ten-many-days').
+ * BENCH_APP_PROFILES=n first adds n other profiles to the app (SQL, with no records), so that the
+ * uploads are measured in an app of that size (what a write costs should not grow with it).
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -64,6 +66,7 @@ const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'dist'));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/strive_bench_ingest';
 const PORT = Number(process.env.BENCH_PORT ?? 3972);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 60);
+const APP_PROFILES = Number(process.env.BENCH_APP_PROFILES ?? 0);
 const BATCH = 500;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CHALLENGES = 10;
@@ -107,7 +110,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < servers.length; i++) await waitReady(PORT + i);
   const apiCpuMs = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid as number), 0);
   const webCpuMs = () => processCpuMs(servers[0].pid as number);
-  log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, split: SPLIT, load: loadavg().map((n) => round(n)) });
+  log('machine', { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, dist: DIST, split: SPLIT, appProfiles: APP_PROFILES, load: loadavg().map((n) => round(n)) });
   const base = `http://127.0.0.1:${PORT}/api/v1`;
   const token = await fetch(`${base}/token/`, {
     method: 'POST',
@@ -142,6 +145,14 @@ async function main(): Promise<void> {
   await pool.query('CREATE TABLE anchor_record (LIKE health_record INCLUDING ALL)');
   await pool.query('CREATE TABLE anchor_http_record (LIKE health_record INCLUDING ALL)');
   const [{ app_id: appId }] = (await pool.query('SELECT app_id FROM challenge LIMIT 1')).rows;
+  if (APP_PROFILES > 0) {
+    await pool.query(
+      `INSERT INTO profile (app_id, id, name, reference, bearer_digest, created_at)
+       SELECT $1, gen_random_uuid(), 'other ' || n, '', 'bench-other-' || n, now() FROM generate_series(1, $2::int) AS n`,
+      [appId, APP_PROFILES],
+    );
+    await pool.query('ANALYZE profile');
+  }
   const anchorServer = await forkAnchor('bare-ingest.server.ts', {
     ANCHOR_PORT: String(ANCHOR_PORT), ANCHOR_DATABASE_URL: DATABASE_URL, ANCHOR_TABLE: 'anchor_http_record', ANCHOR_APP_ID: appId,
   });

@@ -4,6 +4,8 @@ import { AppEntity } from './app.entity';
 /** An app's end user. The primary key starts with app_id so the table can shard by app. */
 @Entity({ name: 'profile' })
 @Index('IDX_profile_app_created', ['appId', 'createdAt'])
+// Reads that name a profile but not its app find the app by the profile's id alone (migration ProfileById).
+@Index('IDX_profile_id', ['id'])
 export class ProfileEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
   appId!: string;

@@ -23,6 +23,7 @@ import { MemberFillFactor1795600000006 } from './1795600000006-MemberFillFactor'
 import { ScoresByPeriod1795600000007 } from './1795600000007-ScoresByPeriod';
 import { DailySummaryIndex1795600000008 } from './1795600000008-DailySummaryIndex';
 import { QueuedPoints1795600000009 } from './1795600000009-QueuedPoints';
+import { ProfileById1795600000010 } from './1795600000010-ProfileById';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   ScoresByPeriod1795600000007,
   DailySummaryIndex1795600000008,
   QueuedPoints1795600000009,
+  ProfileById1795600000010,
 ];
