@@ -46,5 +46,4 @@ export class RefreshProfilePointsUseCase {
     await ports.profiles.setTotalPoints(appId, profileId, rounded);
     return rounded;
   }
-
 }
