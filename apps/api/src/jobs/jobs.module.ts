@@ -16,6 +16,7 @@ import { ChallengeLifecycleTick } from './challenge-lifecycle.tick';
 import { challengeRescoreJob } from './challenge-rescore.job';
 import { JobMaintenanceTick } from './job-maintenance.tick';
 import { LeaderboardChangeRetentionTick } from './leaderboard-change-retention.tick';
+import { TableStatisticsTick } from './table-statistics.tick';
 import { JobRunner } from './job-runner';
 import { PeriodicTicks } from './periodic-ticks';
 import { pointsRecountJob } from './points-recount.job';
@@ -54,7 +55,7 @@ import { ScoringWorker } from './scoring-worker';
       useFactory: (unitOfWork: TypeOrmUnitOfWork, clock: Clock, config: AppConfig) => [
         new ChallengeLifecycleTick(unitOfWork, clock), new JobMaintenanceTick(),
         new ConnectionSyncTick(unitOfWork, clock, config.connections.syncIntervalMinutes), new RecordedPushRetentionTick(clock),
-        new LeaderboardChangeRetentionTick(),
+        new LeaderboardChangeRetentionTick(), new TableStatisticsTick(),
       ],
       inject: [UNIT_OF_WORK, CLOCK, APP_CONFIG],
     },
