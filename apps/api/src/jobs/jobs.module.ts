@@ -16,7 +16,6 @@ import { ChallengeLifecycleTick } from './challenge-lifecycle.tick';
 import { challengeRescoreJob } from './challenge-rescore.job';
 import { JobMaintenanceTick } from './job-maintenance.tick';
 import { LeaderboardChangeRetentionTick } from './leaderboard-change-retention.tick';
-import { TableStatisticsTick } from './table-statistics.tick';
 import { JobRunner } from './job-runner';
 import { PeriodicTicks } from './periodic-ticks';
 import { pointsRecountJob } from './points-recount.job';
@@ -25,6 +24,7 @@ import { NotificationSenderModule } from '../delivery/notifications/notification
 import { notificationFanOutJob } from './notification-fan-out.job';
 import { RecordedPushRetentionTick } from './recorded-push-retention.tick';
 import { ScoringWorker } from './scoring-worker';
+import { TableStatisticsTick } from './table-statistics.tick';
 
 /** The job runner, the scoring worker and the periodic ticks, with every job handler and tick bound here, in one place. */
 @Module({
