@@ -21,6 +21,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
+import { killedOnExit } from './support/child-processes';
 import { mulberry32 } from './support/mulberry32';
 import { recordInsert } from './support/record-insert';
 
@@ -95,7 +96,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function measureAt(concurrency: number): Promise<unknown> {
   await resetDatabase();
-  const server: ChildProcess = spawn(process.execPath, [...API_NODE_ARGS, 'dist/apps/api/src/main.js'], {
+  const server: ChildProcess = killedOnExit(spawn(process.execPath, [...API_NODE_ARGS, 'dist/apps/api/src/main.js'], {
     env: {
       ...process.env, DATABASE_URL, PORT: String(PORT), BOOTSTRAP_CLIENT_ID: CLIENT_ID, BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', DEMO_APP: 'false',
@@ -103,7 +104,7 @@ async function measureAt(concurrency: number): Promise<unknown> {
       RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   for (let i = 0; ; i++) {
     const ready = await fetch(`http://127.0.0.1:${PORT}/health`).then((r) => r.ok, () => false);
     if (ready) break;

@@ -46,7 +46,10 @@
  * `webMsPerUpload` the web process alone.
  *
  * BENCH_API_NODE_ARGS adds node flags to the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p');
- * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios (e.g. 'ten-many-days').
+ * BENCH_DIST runs another build; BENCH_SCENARIOS picks scenarios and their order (e.g.
+ * 'ten-month,ten-many-days,none-month,none-many-days': on a 2-core machine the raw INSERT's batch
+ * has cost half as much in a run's third and fourth scenarios as in its first two, whichever they
+ * were; docs/benchmarks.md "Thirty-ninth session").
  * BENCH_APP_PROFILES=n first adds n other profiles to the app (SQL, with no records), so that the
  * uploads are measured in an app of that size (what a write costs should not grow with it).
  */
@@ -57,6 +60,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { forkAnchor } from './support/anchor-process';
+import { killedOnExit } from './support/child-processes';
 import { mulberry32 } from './support/mulberry32';
 import { postgresCpuMs, processCpuMs } from './support/process-cpu';
 import { recordInsert } from './support/record-insert';
@@ -70,6 +74,8 @@ const APP_PROFILES = Number(process.env.BENCH_APP_PROFILES ?? 0);
 const BATCH = 500;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CHALLENGES = 10;
+/** In the order they run (BENCH_SCENARIOS: some of them, in its order). */
+const SCENARIOS = ['none-month', 'none-many-days', 'ten-month', 'ten-many-days'];
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SPLIT = process.env.BENCH_SPLIT === '1';
 const ANCHOR_PORT = PORT + 2;
@@ -101,6 +107,9 @@ function body(shape: 'month' | 'many-days', upload: number) {
 }
 
 async function main(): Promise<void> {
+  const scenarios = (process.env.BENCH_SCENARIOS || SCENARIOS.join(',')).split(',');
+  const unknown = scenarios.filter((name) => !SCENARIOS.includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_SCENARIOS: no scenario ${unknown.join(', ')} (${SCENARIOS.join(', ')})`);
   const reset = new Client({ connectionString: DATABASE_URL });
   await reset.connect();
   await reset.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
@@ -172,144 +181,141 @@ async function main(): Promise<void> {
     meter.bench += cpuMs(process.cpuUsage(before.bench));
   };
 
-  const wanted = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
   const results: Record<string, unknown>[] = [];
-  for (const inChallenges of [0, CHALLENGES]) {
-    for (const shape of ['month', 'many-days'] as const) {
-      const name = `${inChallenges === 0 ? 'none' : 'ten'}-${shape}`;
-      if (wanted.length > 0 && !wanted.includes(name)) continue;
-      const profiles: string[] = [];
-      for (let i = 0; i < UPLOADS; i++) profiles.push((await post('/profile/', { name: `${name} ${i}` })).public_id);
-      for (const challenge of challenges.slice(0, inChallenges)) {
-        for (let i = 0; i < profiles.length; i += 1000) await post(`/challenge/${challenge.id}/members/`, { profiles: profiles.slice(i, i + 1000) });
-      }
-      const bodies = profiles.map((_, i) => body(shape, i));
-      const load = loadavg().map((n) => round(n));
-      await pool.query('TRUNCATE anchor_record, anchor_http_record');
-      // Strive, the raw INSERT and the HTTP anchor take turns, a round of each at a time, so that
-      // what drifts during a run (checkpoints, the machine's neighbours) falls on all three alike.
-      const meter = { upload: newMeter(), drain: newMeter(), anchor: newMeter(), httpAnchor: newMeter() };
-      const latencies: number[] = [];
-      const answeredAt: number[] = [];
-      let rows = 0;
-      for (let turn = 0; turn < ROUNDS; turn++) {
-        const from = Math.floor((turn * profiles.length) / ROUNDS);
-        const to = Math.floor(((turn + 1) * profiles.length) / ROUNDS);
-        const part = profiles.slice(from, to);
-        await measure(meter.upload, () => uploadEach(base, part, bodies.slice(from, to), (ms) => {
-          latencies.push(ms);
-          answeredAt.push(Date.now());
-        }));
-        // Points and scores are deferred (docs/architecture.md "The write path"): a queued change
-        // leaves scoring_backlog when its points and scores commit. Wait for the last one.
-        // (A build from before the queue scored in the request: BENCH_DIST of an older build.)
-        await measure(meter.drain, async () => {
-          while (deferred && (await pool.query('SELECT count(*)::int AS n FROM scoring_backlog')).rows[0].n > 0) await sleep(2);
-        });
+  for (const name of scenarios) {
+    const inChallenges = name.startsWith('ten-') ? CHALLENGES : 0;
+    const shape = name.endsWith('-month') ? 'month' : 'many-days';
+    const profiles: string[] = [];
+    for (let i = 0; i < UPLOADS; i++) profiles.push((await post('/profile/', { name: `${name} ${i}` })).public_id);
+    for (const challenge of challenges.slice(0, inChallenges)) {
+      for (let i = 0; i < profiles.length; i += 1000) await post(`/challenge/${challenge.id}/members/`, { profiles: profiles.slice(i, i + 1000) });
+    }
+    const bodies = profiles.map((_, i) => body(shape, i));
+    const load = loadavg().map((n) => round(n));
+    await pool.query('TRUNCATE anchor_record, anchor_http_record');
+    // Strive, the raw INSERT and the HTTP anchor take turns, a round of each at a time, so that
+    // what drifts during a run (checkpoints, the machine's neighbours) falls on all three alike.
+    const meter = { upload: newMeter(), drain: newMeter(), anchor: newMeter(), httpAnchor: newMeter() };
+    const latencies: number[] = [];
+    const answeredAt: number[] = [];
+    let rows = 0;
+    for (let turn = 0; turn < ROUNDS; turn++) {
+      const from = Math.floor((turn * profiles.length) / ROUNDS);
+      const to = Math.floor(((turn + 1) * profiles.length) / ROUNDS);
+      const part = profiles.slice(from, to);
+      await measure(meter.upload, () => uploadEach(base, part, bodies.slice(from, to), (ms) => {
+        latencies.push(ms);
+        answeredAt.push(Date.now());
+      }));
+      // Points and scores are deferred (docs/architecture.md "The write path"): a queued change
+      // leaves scoring_backlog when its points and scores commit. Wait for the last one.
+      // (A build from before the queue scored in the request: BENCH_DIST of an older build.)
+      await measure(meter.drain, async () => {
+        while (deferred && (await pool.query('SELECT count(*)::int AS n FROM scoring_backlog')).rows[0].n > 0) await sleep(2);
+      });
 
-        // The anchor: the same rows, plain multi-row INSERTs into an indexed table of the same columns.
-        const stored = (await pool.query(
-          `SELECT profile_id, type, subtype, source, external_id, time, end_time, data::text AS data FROM health_record
-           WHERE profile_id = ANY($1::uuid[]) ORDER BY profile_id, external_id`,
-          [part],
-        )).rows as Record<string, unknown>[];
-        rows += stored.length;
-        await measure(meter.anchor, async () => {
-          for (let i = 0; i < stored.length; i += BATCH) {
-            const { text, values } = recordInsert('anchor_record', appId, stored.slice(i, i + BATCH));
-            await pool.query(text, values);
-          }
-        });
+      // The anchor: the same rows, plain multi-row INSERTs into an indexed table of the same columns.
+      const stored = (await pool.query(
+        `SELECT profile_id, type, subtype, source, external_id, time, end_time, data::text AS data FROM health_record
+         WHERE profile_id = ANY($1::uuid[]) ORDER BY profile_id, external_id`,
+        [part],
+      )).rows as Record<string, unknown>[];
+      rows += stored.length;
+      await measure(meter.anchor, async () => {
+        for (let i = 0; i < stored.length; i += BATCH) {
+          const { text, values } = recordInsert('anchor_record', appId, stored.slice(i, i + BATCH));
+          await pool.query(text, values);
+        }
+      });
 
-        // The HTTP anchor: the same requests to a bare node:http server writing with the same INSERT.
-        await measure(meter.httpAnchor, () => uploadEach(`http://127.0.0.1:${ANCHOR_PORT}/api/v1`, part, bodies.slice(from, to)));
-      }
-      const httpMs = meter.upload.ms;
-      const scoredMs = meter.upload.ms + meter.drain.ms;
-      const perUpload = (ms: number) => round(ms / profiles.length);
-      const uploadCpu = {
-        apiMsPerUpload: perUpload(meter.upload.api + meter.drain.api),
-        ...(SPLIT ? { webMsPerUpload: perUpload(meter.upload.web + meter.drain.web) } : {}),
-        postgresMsPerUpload: perUpload(meter.upload.postgres + meter.drain.postgres),
-        benchMsPerUpload: perUpload(meter.upload.bench + meter.drain.bench),
-      };
-      const anchorMs = meter.anchor.ms;
-      const batches = Math.ceil(rows / BATCH);
-      const anchorCpu = { postgresMsPerBatch: round(meter.anchor.postgres / batches), benchMsPerBatch: round(meter.anchor.bench / batches) };
-      const httpAnchorMs = meter.httpAnchor.ms;
-      const httpAnchor = {
-        ms: Math.round(httpAnchorMs),
-        ratio: round(anchorMs / httpAnchorMs),
-        cpu: {
-          serverMsPerUpload: perUpload(meter.httpAnchor.server),
-          postgresMsPerUpload: perUpload(meter.httpAnchor.postgres),
-          benchMsPerUpload: perUpload(meter.httpAnchor.bench),
-        },
-      };
+      // The HTTP anchor: the same requests to a bare node:http server writing with the same INSERT.
+      await measure(meter.httpAnchor, () => uploadEach(`http://127.0.0.1:${ANCHOR_PORT}/api/v1`, part, bodies.slice(from, to)));
+    }
+    const httpMs = meter.upload.ms;
+    const scoredMs = meter.upload.ms + meter.drain.ms;
+    const perUpload = (ms: number) => round(ms / profiles.length);
+    const uploadCpu = {
+      apiMsPerUpload: perUpload(meter.upload.api + meter.drain.api),
+      ...(SPLIT ? { webMsPerUpload: perUpload(meter.upload.web + meter.drain.web) } : {}),
+      postgresMsPerUpload: perUpload(meter.upload.postgres + meter.drain.postgres),
+      benchMsPerUpload: perUpload(meter.upload.bench + meter.drain.bench),
+    };
+    const anchorMs = meter.anchor.ms;
+    const batches = Math.ceil(rows / BATCH);
+    const anchorCpu = { postgresMsPerBatch: round(meter.anchor.postgres / batches), benchMsPerBatch: round(meter.anchor.bench / batches) };
+    const httpAnchorMs = meter.httpAnchor.ms;
+    const httpAnchor = {
+      ms: Math.round(httpAnchorMs),
+      ratio: round(anchorMs / httpAnchorMs),
+      cpu: {
+        serverMsPerUpload: perUpload(meter.httpAnchor.server),
+        postgresMsPerUpload: perUpload(meter.httpAnchor.postgres),
+        benchMsPerUpload: perUpload(meter.httpAnchor.bench),
+      },
+    };
 
-      // Scores as stored right after the responses, against SQL over the records.
-      let check: Record<string, number> | null = null;
-      let delays: Record<string, number> | null = null;
-      if (inChallenges > 0) {
-        // Each upload's scoring delay: its profile's last score written (updated_at, the API's clock
-        // when it scored) after its response arrived here (same machine, same clock).
-        const scoredAt = new Map<string, number>(
-          (await pool.query(
-            `SELECT profile_id, (extract(epoch FROM max(updated_at)) * 1000)::float8 AS at
-             FROM member_period_score WHERE profile_id = ANY($1::uuid[]) GROUP BY 1`,
-            [profiles],
-          )).rows.map((row) => [row.profile_id, Number(row.at)]),
-        );
-        const waited = profiles.map((id, i) => (scoredAt.get(id) ?? NaN) - answeredAt[i]).sort((a, b) => a - b);
-        delays = { p50: round(waited[Math.floor(waited.length / 2)], 1), p95: round(waited[Math.floor(waited.length * 0.95)], 1), max: round(waited[waited.length - 1], 1) };
-        const [row] = (await pool.query(
-          `WITH expected AS (
-             SELECT c.id AS challenge_id, h.profile_id, floor(extract(epoch FROM h.time - c.start) / 86400)::int AS period_index,
-                    max((h.data ->> CASE c.goal_type WHEN 'STEPS' THEN 'steps' WHEN 'DISTANCE' THEN 'distance' ELSE 'calories' END)::float8) AS value
-             FROM health_record h JOIN challenge_member m ON m.app_id = h.app_id AND m.profile_id = h.profile_id
-             JOIN challenge c ON c.app_id = m.app_id AND c.id = m.challenge_id
-             WHERE h.profile_id = ANY($1::uuid[]) AND h.type = 'daily_summary' AND h.time >= c.start AND h.time < c."end"
-             GROUP BY 1, 2, 3)
-           SELECT count(*)::int AS periods,
-                  count(*) FILTER (WHERE s.progress IS DISTINCT FROM e.value)::int AS wrong,
-                  (SELECT count(*)::int FROM member_period_score WHERE profile_id = ANY($1::uuid[])) AS stored
-           FROM expected e LEFT JOIN member_period_score s
-             ON s.challenge_id = e.challenge_id AND s.profile_id = e.profile_id AND s.period_index = e.period_index`,
+    // Scores as stored right after the responses, against SQL over the records.
+    let check: Record<string, number> | null = null;
+    let delays: Record<string, number> | null = null;
+    if (inChallenges > 0) {
+      // Each upload's scoring delay: its profile's last score written (updated_at, the API's clock
+      // when it scored) after its response arrived here (same machine, same clock).
+      const scoredAt = new Map<string, number>(
+        (await pool.query(
+          `SELECT profile_id, (extract(epoch FROM max(updated_at)) * 1000)::float8 AS at
+           FROM member_period_score WHERE profile_id = ANY($1::uuid[]) GROUP BY 1`,
           [profiles],
-        )).rows;
-        check = row;
-      }
-      // Points as stored once the backlog is empty, against SQL over the records (the default
-      // definition: 1 point per 1,000 steps of the day's merged summary, its largest step count).
-      // A day is wrong when its ledger points (none without a row) differ by more than a rounding
-      // step (0.01: SQL rounds half away from zero, the domain a float); a profile when its
-      // total_points is not the sum of its days.
-      const [points] = (await pool.query(
+        )).rows.map((row) => [row.profile_id, Number(row.at)]),
+      );
+      const waited = profiles.map((id, i) => (scoredAt.get(id) ?? NaN) - answeredAt[i]).sort((a, b) => a - b);
+      delays = { p50: round(waited[Math.floor(waited.length / 2)], 1), p95: round(waited[Math.floor(waited.length * 0.95)], 1), max: round(waited[waited.length - 1], 1) };
+      const [row] = (await pool.query(
         `WITH expected AS (
-           SELECT profile_id, (data ->> 'date')::date AS day, round((max((data ->> 'steps')::float8) / 1000)::numeric, 2)::float8 AS points
-           FROM health_record WHERE profile_id = ANY($1::uuid[]) AND type = 'daily_summary' GROUP BY 1, 2)
-         SELECT count(*)::int AS days,
-                count(*) FILTER (WHERE abs(coalesce(d.daily_summary_points, 0) - e.points) > 0.0101)::int AS wrong,
-                (SELECT count(*)::int FROM profile p WHERE p.id = ANY($1::uuid[]) AND p.total_points IS DISTINCT FROM
-                   (SELECT round(sum(daily_summary_points + workout_points)::numeric, 2)::float8 FROM profile_points_day WHERE profile_id = p.id)) AS "profilesWrong"
-         FROM expected e LEFT JOIN profile_points_day d ON d.profile_id = e.profile_id AND d.day = e.day`,
+           SELECT c.id AS challenge_id, h.profile_id, floor(extract(epoch FROM h.time - c.start) / 86400)::int AS period_index,
+                  max((h.data ->> CASE c.goal_type WHEN 'STEPS' THEN 'steps' WHEN 'DISTANCE' THEN 'distance' ELSE 'calories' END)::float8) AS value
+           FROM health_record h JOIN challenge_member m ON m.app_id = h.app_id AND m.profile_id = h.profile_id
+           JOIN challenge c ON c.app_id = m.app_id AND c.id = m.challenge_id
+           WHERE h.profile_id = ANY($1::uuid[]) AND h.type = 'daily_summary' AND h.time >= c.start AND h.time < c."end"
+           GROUP BY 1, 2, 3)
+         SELECT count(*)::int AS periods,
+                count(*) FILTER (WHERE s.progress IS DISTINCT FROM e.value)::int AS wrong,
+                (SELECT count(*)::int FROM member_period_score WHERE profile_id = ANY($1::uuid[])) AS stored
+         FROM expected e LEFT JOIN member_period_score s
+           ON s.challenge_id = e.challenge_id AND s.profile_id = e.profile_id AND s.period_index = e.period_index`,
         [profiles],
       )).rows;
-      latencies.sort((a, b) => a - b);
-      const result = {
-        scenario: name, uploads: profiles.length, records: rows, rounds: ROUNDS, load,
-        upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1), cpu: uploadCpu },
-        anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows / (anchorMs / 1000)), cpu: anchorCpu },
-        httpAnchor,
-        ratio: round(anchorMs / httpMs),
-        ratioToHttpAnchor: round(httpAnchorMs / httpMs),
-        scored: { ms: Math.round(scoredMs), afterLastResponseMs: Math.round(scoredMs - httpMs), ratio: round(anchorMs / scoredMs), delayMs: delays },
-        scoresChecked: check,
-        pointsChecked: points,
-      };
-      log(name, result);
-      results.push(result);
+      check = row;
     }
+    // Points as stored once the backlog is empty, against SQL over the records (the default
+    // definition: 1 point per 1,000 steps of the day's merged summary, its largest step count).
+    // A day is wrong when its ledger points (none without a row) differ by more than a rounding
+    // step (0.01: SQL rounds half away from zero, the domain a float); a profile when its
+    // total_points is not the sum of its days.
+    const [points] = (await pool.query(
+      `WITH expected AS (
+         SELECT profile_id, (data ->> 'date')::date AS day, round((max((data ->> 'steps')::float8) / 1000)::numeric, 2)::float8 AS points
+         FROM health_record WHERE profile_id = ANY($1::uuid[]) AND type = 'daily_summary' GROUP BY 1, 2)
+       SELECT count(*)::int AS days,
+              count(*) FILTER (WHERE abs(coalesce(d.daily_summary_points, 0) - e.points) > 0.0101)::int AS wrong,
+              (SELECT count(*)::int FROM profile p WHERE p.id = ANY($1::uuid[]) AND p.total_points IS DISTINCT FROM
+                 (SELECT round(sum(daily_summary_points + workout_points)::numeric, 2)::float8 FROM profile_points_day WHERE profile_id = p.id)) AS "profilesWrong"
+       FROM expected e LEFT JOIN profile_points_day d ON d.profile_id = e.profile_id AND d.day = e.day`,
+      [profiles],
+    )).rows;
+    latencies.sort((a, b) => a - b);
+    const result = {
+      scenario: name, uploads: profiles.length, records: rows, rounds: ROUNDS, load,
+      upload: { ms: Math.round(httpMs), recordsPerSecond: Math.round(rows / (httpMs / 1000)), p50: round(latencies[Math.floor(latencies.length / 2)], 1), max: round(latencies[latencies.length - 1], 1), cpu: uploadCpu },
+      anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows / (anchorMs / 1000)), cpu: anchorCpu },
+      httpAnchor,
+      ratio: round(anchorMs / httpMs),
+      ratioToHttpAnchor: round(httpAnchorMs / httpMs),
+      scored: { ms: Math.round(scoredMs), afterLastResponseMs: Math.round(scoredMs - httpMs), ratio: round(anchorMs / scoredMs), delayMs: delays },
+      scoresChecked: check,
+      pointsChecked: points,
+    };
+    log(name, result);
+    results.push(result);
   }
   log('summary', results.map((r) => ({
     scenario: r.scenario, ratio: r.ratio, httpAnchorRatio: (r.httpAnchor as { ratio: number }).ratio, ratioToHttpAnchor: r.ratioToHttpAnchor,
@@ -325,14 +331,14 @@ async function main(): Promise<void> {
 
 /** An API process of the build in DIST on `port`; `jobs`: it runs the scoring worker and the job runner too. */
 function startApi(port: number, jobs: boolean): ChildProcess {
-  return spawn(process.execPath, [...API_NODE_ARGS, join(DIST, 'apps/api/src/main.js')], {
+  return killedOnExit(spawn(process.execPath, [...API_NODE_ARGS, join(DIST, 'apps/api/src/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL, PORT: String(port), JOBS_ENABLED: String(jobs), BOOTSTRAP_CLIENT_ID: CLIENT_ID, BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
       LOG_LEVEL: 'warn', DEMO_APP: 'false', RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
 }
 
 async function waitReady(port: number): Promise<void> {

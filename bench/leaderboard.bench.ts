@@ -37,6 +37,7 @@ import Redis from 'ioredis';
 import { Client, Pool } from 'pg';
 import { forkAnchor } from './support/anchor-process';
 import { apiClient } from './support/api-client';
+import { killedOnExit } from './support/child-processes';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: object, done: (error: Error | null, result: AutocannonResult) => void) => {
@@ -141,12 +142,8 @@ async function measure(targets: readonly Target[], bearers: readonly string[]): 
   }]));
 }
 
-/** Every server started, killed if the bench itself fails (or their ports stay taken). */
-const children = new Set<ChildProcess>();
-process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
-
 function startProcess(child: ChildProcess): { child: ChildProcess; maxRssMb: () => number; stop: () => Promise<void> } {
-  children.add(child);
+  killedOnExit(child);
   let max = 0;
   const sample = () => {
     try {

@@ -21,6 +21,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { apiClient } from './support/api-client';
+import { killedOnExit } from './support/child-processes';
 
 const ROOT = join(__dirname, '..');
 const DEVICES = Number(process.argv[2] ?? 100_000);
@@ -35,7 +36,7 @@ const log = (message: string, data?: unknown) => console.log(`[${new Date().toIS
 const api = apiClient(BASE);
 
 function startApi() {
-  const child = spawn(process.execPath, ['--max-old-space-size=192', join(ROOT, 'dist/apps/api/src/main.js')], {
+  const child = killedOnExit(spawn(process.execPath, ['--max-old-space-size=192', join(ROOT, 'dist/apps/api/src/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: URL, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_APP: 'false', JOBS_POLL_INTERVAL_MS: '100',
@@ -44,7 +45,7 @@ function startApi() {
       FCM_PROJECT_ID: '', FCM_SERVICE_ACCOUNT_FILE: '', FCM_SERVICE_ACCOUNT_JSON: '', APNS_KEY_FILE: '', APNS_KEY: '', APNS_KEY_ID: '', APNS_TEAM_ID: '', APNS_TOPIC: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   const rss = () => {
     try {
       return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

@@ -24,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
+import { killedOnExit } from './support/child-processes';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/strive_bench_push';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
@@ -76,14 +77,14 @@ async function emptyDatabase(): Promise<void> {
 async function startApi(intervalSeconds: string): Promise<ChildProcess> {
   const built = existsSync('dist/apps/api/src/main.js');
   const args = built ? ['dist/apps/api/src/main.js'] : ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'apps/api/src/main.ts'];
-  const server = spawn(process.execPath, args, {
+  const server = killedOnExit(spawn(process.execPath, args, {
     stdio: 'inherit',
     env: {
       ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', PORT: String(PORT), DATABASE_URL, LOG_LEVEL: 'warn', DEMO_APP: 'false',
       BOOTSTRAP_CLIENT_ID: CLIENT.id, BOOTSTRAP_CLIENT_SECRET: CLIENT.secret, JOBS_POLL_INTERVAL_MS: '100', PUSH_INTERVAL_SECONDS: intervalSeconds,
       PUSH_WORKERS: WORKERS, PUSH_ALLOW_HTTP: 'true', PUSH_ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000',
     },
-  });
+  }));
   for (let i = 0; i < 600; i++) {
     if (await fetch(`http://127.0.0.1:${PORT}/health`).then((r) => r.ok, () => false)) return server;
     await sleep(100);

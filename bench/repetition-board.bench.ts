@@ -37,6 +37,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
+import { killedOnExit } from './support/child-processes';
 
 const ROOT = join(__dirname, '..');
 const MEMBERS = Number(process.argv[2] ?? 100_000);
@@ -80,7 +81,7 @@ interface Api {
 
 function startApi(): Api {
   const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, ...extra, join(ROOT, DIST, 'apps/api/src/main.js')], {
+  const child = killedOnExit(spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, ...extra, join(ROOT, DIST, 'apps/api/src/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: URL, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_APP: 'false',
@@ -89,7 +90,7 @@ function startApi(): Api {
       JOBS_ENABLED: 'false',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   let maxRssMb = 0;
   const rss = () => {
     try {

@@ -44,6 +44,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
 import { apiClient } from './support/api-client';
+import { killedOnExit } from './support/child-processes';
 import { postgresCpuMs, processCpuMs } from './support/process-cpu';
 
 const ROOT = join(__dirname, '..');
@@ -75,7 +76,7 @@ const api = apiClient(BASE);
 /** An API process on `port`; `jobs`: whether it runs the job runner (JOBS_ENABLED). */
 function startApi(port: number, jobs: boolean) {
   const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_API_HEAP_MB ?? 192}`, ...extra, join(DIST, 'apps/api/src/main.js')], {
+  const child = killedOnExit(spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_API_HEAP_MB ?? 192}`, ...extra, join(DIST, 'apps/api/src/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: URL, PORT: String(port), LOG_LEVEL: 'warn', DEMO_APP: 'false', JOBS_ENABLED: String(jobs), JOBS_POLL_INTERVAL_MS: '100',
@@ -83,7 +84,7 @@ function startApi(port: number, jobs: boolean) {
       RATE_LIMIT_BEARER_MAX: '1000000', RATE_LIMIT_APP_MAX: '1000000', RATE_LIMIT_TOKEN_MAX: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   child.once('exit', (code, signal) => {
     if (!stopping) {
       console.error(`the API exited (${code ?? signal}) during the run`);

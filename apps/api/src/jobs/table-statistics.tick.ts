@@ -15,10 +15,16 @@ import { Tick } from './job-handler';
  * a read that grew with the app (13 ms against 1.6 ms at 400 profiles; docs/benchmarks.md
  * "Thirty-eighth session"). ANALYZE samples at most 300 x `default_statistics_target` rows, so a
  * table costs it the same at any size.
+ *
+ * The tick's transaction holds each analyzed table's lock until it ends, so it never waits for one
+ * (SKIP_LOCKED): waiting while holding another could close a cycle with a session locking the same
+ * tables in the other order (a TRUNCATE of two, seen in the ingest bench: "deadlock detected"). A
+ * table skipped for a lock is still stale at the next tick.
  */
 export class TableStatisticsTick implements Tick {
   readonly name = 'table-statistics';
 
+  /** Answers the stale tables it analyzed, or skipped because another session held a conflicting lock. */
   async run(manager: EntityManager): Promise<string[]> {
     const stale: { table: string }[] = await manager.query(
       `SELECT s.relname AS table FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
@@ -28,7 +34,7 @@ export class TableStatisticsTick implements Tick {
            + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)
        ORDER BY s.relname`,
     );
-    for (const { table } of stale) await manager.query(`ANALYZE "${table.replace(/"/g, '""')}"`);
+    for (const { table } of stale) await manager.query(`ANALYZE (SKIP_LOCKED) "${table.replace(/"/g, '""')}"`);
     return stale.map(({ table }) => table);
   }
 }
