@@ -1,10 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding } from '../src/challenge/member-period-score';
 import { scoreFromState } from '../src/challenge/repetition';
+import { MembershipRepository } from '../src/ports/membership-repository';
 import { ScoreRepository } from '../src/ports/score-repository';
 
 export class InMemoryScoreRepository implements ScoreRepository {
   private readonly rows = new Map<string, MemberPeriodScore>();
+
+  /** `memberships`: whose members findMemberStandings lists (as the SQL adapter joins challenge_member). */
+  constructor(private readonly memberships?: Pick<MembershipRepository, 'listByChallenge'>) {}
 
   async findForMember(
     challengeId: string,
@@ -27,24 +31,27 @@ export class InMemoryScoreRepository implements ScoreRepository {
   }
 
   /** Only the outcome fields, as the SQL adapter reads them. */
-  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]> {
-    const wanted = profileIds ? new Set(profileIds) : null;
-    return (await this.findForChallenge(challengeId, fromIndex, toIndex)).filter((s) => !wanted || wanted.has(s.profileId)).map(
+  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]> {
+    return (await this.findForChallenge(challengeId, fromIndex, toIndex)).map(
       ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }) => ({ profileId, teamId, periodIndex, progress, goalReached, goalReachedAt, reachedAt }),
     );
   }
 
-  async findStandingsForChallenge(
+  async findMemberStandings(
     challengeId: string,
     periodIndex: number,
-    repetition: 'STREAK' | 'STICK TO IT',
+    repetition: 'STREAK' | 'STICK TO IT' | null,
     profileIds?: readonly string[],
   ): Promise<MemberPeriodStanding[]> {
+    if (!this.memberships) throw new Error('InMemoryScoreRepository reads standings of the members it was given: none were');
     const wanted = profileIds ? new Set(profileIds) : null;
-    const rows = (await this.findForChallenge(challengeId, periodIndex, periodIndex)).filter((s) => !wanted || wanted.has(s.profileId));
-    return rows.map((row) => {
-      const { score, reachedAt } = scoreFromState({ goalValue: 0, repetition }, row, row.repetition);
-      return { profileId: row.profileId, progress: row.progress, goalReached: row.goalReached, score, scoreAt: reachedAt };
+    const stored = new Map((await this.findForChallenge(challengeId, periodIndex, periodIndex)).map((row) => [row.profileId, row]));
+    const members = (await this.memberships.listByChallenge(challengeId)).filter((member) => !wanted || wanted.has(member.profileId));
+    return members.map(({ profileId, teamId }) => {
+      const row = stored.get(profileId);
+      if (!row) return { profileId, teamId, progress: 0, goalReached: false, score: 0, scoreAt: null };
+      const { score, reachedAt } = repetition ? scoreFromState({ goalValue: 0, repetition }, row, row.repetition) : { score: row.progress, reachedAt: row.reachedAt };
+      return { profileId, teamId, progress: row.progress, goalReached: row.goalReached, score, scoreAt: reachedAt };
     });
   }
 

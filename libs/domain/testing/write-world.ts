@@ -79,7 +79,7 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
   const world = gamificationWorld(options);
   const records = new InMemoryHealthRecordRepository(world.profiles);
   const activities = new HealthRecordActivityView(records);
-  const scores = new InMemoryScoreRepository();
+  const scores = new InMemoryScoreRepository(world.memberships);
   const outbox = new InMemoryEventOutbox();
   const jobs = new InMemoryJobQueue();
   const pointsLedger = new InMemoryPointsLedgerRepository(world.pointsEvents);

@@ -1,4 +1,4 @@
-import { GetLeaderboardUseCase, MembershipRepository, RankingTable } from '@strive/domain';
+import { GetLeaderboardUseCase, RankingTable } from '@strive/domain';
 import { ChallengeMother, FixedClock } from '@strive/domain/testing';
 import { DataSource } from 'typeorm';
 import { ChallengeSnapshots } from './challenge-snapshots';
@@ -9,10 +9,9 @@ import { LeaderboardCache } from './leaderboard-cache';
 describe('LeaderboardCache requesters kept', () => {
   const snapshot = { leaderboardVersion: '0', leaderboardResetVersion: '0' };
   const cache = new LeaderboardCache(
-    { rank: async () => ({ table: RankingTable.rank([]) }) } as unknown as GetLeaderboardUseCase,
+    { rank: async () => ({ table: RankingTable.rank([]), teamOf: new Map() }) } as unknown as GetLeaderboardUseCase,
     null as unknown as DataSource,
     null as unknown as ChallengeSnapshots,
-    { listByChallenge: async () => [] } as unknown as MembershipRepository,
     new FixedClock('2026-03-04T10:00:00Z'),
     null as unknown as GamificationReads,
   );

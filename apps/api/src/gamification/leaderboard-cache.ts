@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
-  Challenge, ChallengePeriod, Clock, GetLeaderboardUseCase, LeaderboardEntry, LeaderboardView, MembershipRepository,
-  PeriodCalendar, Ranked, RankingTable,
+  Challenge, ChallengePeriod, Clock, GetLeaderboardUseCase, LeaderboardEntry, LeaderboardView, PeriodCalendar, Ranked, RankingTable,
 } from '@strive/domain';
 import { DataSource } from 'typeorm';
 import { ChallengeSnapshot } from '../persistence/gamification/typeorm-challenge.repository';
 import { readLeaderboardChanges } from '../persistence/gamification/typeorm-leaderboard-changes';
-import { CLOCK, MEMBERSHIP_REPOSITORY } from '../system/tokens';
+import { CLOCK } from '../system/tokens';
 import { boardKey } from './board-key';
 import { ChallengeSnapshots } from './challenge-snapshots';
 import { GamificationReads, MemberInfo } from './gamification-reads';
@@ -15,7 +14,7 @@ export interface RankedBoard {
   readonly period: ChallengePeriod;
   /** The whole ranking, in columns (a few heap objects however many members), patched as members change. */
   readonly table: RankingTable;
-  /** Member profile id -> the team it plays for (requester's team entry). */
+  /** Member profile id -> the team it plays for (requester's team entry), on the teams board. */
   readonly teamOf: ReadonlyMap<string, string | null>;
   /** Member objects already read (names shown on pages); a changed member's is read again. */
   readonly infos: Map<string, MemberInfo>;
@@ -90,7 +89,6 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
     private readonly leaderboards: GetLeaderboardUseCase,
     private readonly dataSource: DataSource,
     private readonly snapshots: ChallengeSnapshots,
-    @Inject(MEMBERSHIP_REPOSITORY) private readonly memberships: MembershipRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly reads: GamificationReads,
   ) {}
@@ -308,13 +306,11 @@ export class LeaderboardCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private async compute(challenge: Challenge, view: LeaderboardView, period: ChallengePeriod, teamId?: string): Promise<RankedBoard> {
-    const members = await this.memberships.listByChallenge(challenge.id);
-    const { table } = await this.leaderboards.rank({ challenge, members, view, teamId, dateRange: period.index });
+    const { table, teamOf } = await this.leaderboards.rank({ challenge, view, teamId, dateRange: period.index });
     return {
       period,
       table,
-      // Only team boards look a requester's team up; a 100,000-member INDIVIDUAL board skips the map.
-      teamOf: new Map(challenge.type === 'TEAM' ? members.map((member) => [member.profileId, member.teamId]) : []),
+      teamOf,
       infos: new Map(),
       pages: new Map(),
       requesters: new Map(),

@@ -48,28 +48,39 @@ describeContract('ScoreRepository', (world) => {
     ]);
   });
 
-  it("reads the outcome fields of the named members only, when named (a leaderboard patched with its changed members)", async () => {
-    expect(await world().scores.findOutcomesForChallenge(ID.challenge1, 1, 2, [ID.profile2, ID.profile3])).toEqual([
-      { profileId: ID.profile2, teamId: null, periodIndex: 1, progress: 4000, goalReached: false, goalReachedAt: null, reachedAt: null },
+  /** Profiles 1 and 2 as members of challenge 1, with no team (their scores' teams are the scores' own). */
+  const enroll = () =>
+    world().memberships.addAllIfAbsent([ID.profile1, ID.profile2].map((profileId) => ChallengeMemberMother.create({ challengeId: ID.challenge1, profileId, teamId: null })));
+  const byProfile = <T extends { profileId: string }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.profileId < b.profileId ? -1 : 1));
+  const zero = (profileId: string) => ({ profileId, teamId: null, progress: 0, goalReached: false, score: 0, scoreAt: null });
+
+  it("reads the members' standings in one period: the repetition state's score under STREAK and STICK TO IT, else the progress; zero without a score", async () => {
+    await enroll();
+    expect(byProfile(await world().scores.findMemberStandings(ID.challenge1, 1, 'STREAK'))).toEqual([
+      { profileId: ID.profile1, teamId: null, progress: 2500, goalReached: false, score: 1, scoreAt: new Date('2026-03-02T18:30:00.123Z') },
+      { profileId: ID.profile2, teamId: null, progress: 4000, goalReached: false, score: 0, scoreAt: null },
     ]);
-    expect(await world().scores.findOutcomesForChallenge(ID.challenge1, 0, 9, [])).toEqual([]);
+    // Profile 2 has no score of period 0.
+    expect(byProfile(await world().scores.findMemberStandings(ID.challenge1, 0, 'STICK TO IT'))).toEqual([
+      { profileId: ID.profile1, teamId: null, progress: 10_250.5, goalReached: true, score: 1, scoreAt: new Date('2026-03-02T18:30:00.123Z') },
+      zero(ID.profile2),
+    ]);
+    expect(byProfile(await world().scores.findMemberStandings(ID.challenge1, 1, null))).toEqual([
+      { profileId: ID.profile1, teamId: null, progress: 2500, goalReached: false, score: 2500, scoreAt: new Date('2026-03-03T09:00:00Z') },
+      { profileId: ID.profile2, teamId: null, progress: 4000, goalReached: false, score: 4000, scoreAt: null },
+    ]);
+    expect(byProfile(await world().scores.findMemberStandings(ID.challenge1, 5, 'STREAK'))).toEqual([zero(ID.profile1), zero(ID.profile2)]);
   });
 
-  it("reads one period's standings under STREAK and STICK TO IT from the repetition state", async () => {
-    const byProfile = (rows: readonly { profileId: string }[]) => [...rows].sort((a, b) => (a.profileId < b.profileId ? -1 : 1));
-    expect(byProfile(await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STREAK'))).toEqual([
-      { profileId: ID.profile1, progress: 2500, goalReached: false, score: 1, scoreAt: new Date('2026-03-02T18:30:00.123Z') },
-      { profileId: ID.profile2, progress: 4000, goalReached: false, score: 0, scoreAt: null },
+  it('reads the standings of members only: the named ones when named, none of a challenge without members', async () => {
+    await enroll();
+    // Profile 3 is not a member (a leaderboard patched with a member that left).
+    expect(await world().scores.findMemberStandings(ID.challenge1, 1, 'STREAK', [ID.profile2, ID.profile3])).toEqual([
+      { profileId: ID.profile2, teamId: null, progress: 4000, goalReached: false, score: 0, scoreAt: null },
     ]);
-    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 0, 'STICK TO IT')).toEqual([
-      { profileId: ID.profile1, progress: 10_250.5, goalReached: true, score: 1, scoreAt: new Date('2026-03-02T18:30:00.123Z') },
-    ]);
-    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 5, 'STREAK')).toEqual([]);
-    // Only the named members, when named (a leaderboard patched with its changed members).
-    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STREAK', [ID.profile2, ID.profile3])).toEqual([
-      { profileId: ID.profile2, progress: 4000, goalReached: false, score: 0, scoreAt: null },
-    ]);
-    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STICK TO IT', [])).toEqual([]);
+    expect(await world().scores.findMemberStandings(ID.challenge1, 1, 'STICK TO IT', [])).toEqual([]);
+    // Challenge 2 has a stored score of profile 1 but no members.
+    expect(await world().scores.findMemberStandings(ID.challenge2, 0, null)).toEqual([]);
   });
 
   it('stores the repetition state in its columns (hand-written SQL)', async () => {
@@ -97,11 +108,13 @@ describeContract('ScoreRepository', (world) => {
     );
     const expected = { currentRun: 3, bestRun: 7, bestRunAt: new Date('2026-03-01T06:00:00.500Z'), reachedCount: 12, reachedCountAt: new Date('2026-03-04T07:00:00Z') };
     expect((await world().scores.findForMember(ID.challenge1, ID.profile1, [2]))[0].repetition).toEqual(expected);
-    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 2, 'STREAK')).toEqual([
-      { profileId: ID.profile1, progress: 0, goalReached: false, score: 7, scoreAt: new Date('2026-03-01T06:00:00.500Z') },
+    await enroll();
+    expect(byProfile(await world().scores.findMemberStandings(ID.challenge1, 2, 'STREAK'))).toEqual([
+      { profileId: ID.profile1, teamId: null, progress: 0, goalReached: false, score: 7, scoreAt: new Date('2026-03-01T06:00:00.500Z') },
+      zero(ID.profile2),
     ]);
-    expect(await world().scores.findStandingsForChallenge(ID.challenge1, 2, 'STICK TO IT')).toEqual([
-      { profileId: ID.profile1, progress: 0, goalReached: false, score: 12, scoreAt: new Date('2026-03-04T07:00:00Z') },
+    expect((await world().scores.findMemberStandings(ID.challenge1, 2, 'STICK TO IT', [ID.profile1]))).toEqual([
+      { profileId: ID.profile1, teamId: null, progress: 0, goalReached: false, score: 12, scoreAt: new Date('2026-03-04T07:00:00Z') },
     ]);
   });
 
@@ -149,8 +162,9 @@ describeContract('ScoreRepository', (world) => {
     expect(read).toEqual(exact);
     const outcome = (await world().scores.findOutcomesForChallenge(ID.challenge1, 1, 1)).find((o) => o.profileId === ID.profile1);
     expect([outcome?.goalReachedAt, outcome?.reachedAt]).toEqual([instants.goalReachedAt, instants.reachedAt]);
-    const streak = (await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STREAK')).find((o) => o.profileId === ID.profile1);
-    const count = (await world().scores.findStandingsForChallenge(ID.challenge1, 1, 'STICK TO IT')).find((o) => o.profileId === ID.profile1);
+    await enroll();
+    const [streak] = await world().scores.findMemberStandings(ID.challenge1, 1, 'STREAK', [ID.profile1]);
+    const [count] = await world().scores.findMemberStandings(ID.challenge1, 1, 'STICK TO IT', [ID.profile1]);
     expect([streak?.scoreAt, count?.scoreAt]).toEqual([new Date('1935-03-10T22:00:41.943Z'), new Date('2099-12-31T23:59:59.001Z')]);
   });
 

@@ -25,13 +25,15 @@ export type MemberPeriodOutcome = Pick<
 >;
 
 /**
- * What an INDIVIDUAL STREAK or STICK TO IT board reads of a member's stored score of the selected
- * period: its outcome and the score of its repetition state under the board's rule
- * (scoreFromState: bestRun and bestRunAt, or reachedCount and reachedCountAt). No Dates besides
- * `scoreAt`, so 100,000 of them stay small.
+ * A member of an INDIVIDUAL challenge as its board ranks it in one period: its team (null there),
+ * the outcome of its stored score of the period (none stored: 0, not reached), and its score on
+ * the board: under STREAK or STICK TO IT that of the repetition state stored with the period's
+ * score (scoreFromState: bestRun and bestRunAt, or reachedCount and reachedCountAt), else the
+ * progress (at reachedAt). No Dates besides `scoreAt`, so 100,000 of them stay small.
  */
 export interface MemberPeriodStanding {
   readonly profileId: string;
+  readonly teamId: string | null;
   readonly progress: number;
   readonly goalReached: boolean;
   readonly score: number;

@@ -7,17 +7,19 @@ import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding } from '..
 export interface ScoreRepository {
   /** One member's stored scores, all periods or only the given ones, in period order. */
   findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]>;
-  /** The outcome fields only of every member's scores (or these members') for periods fromIndex..toIndex (leaderboards). */
-  findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]>;
+  /** The outcome fields only of every member's scores for periods fromIndex..toIndex (team and group leaderboards). */
+  findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]>;
   /**
-   * Every member's stored score (or these members') of one period with the score of its repetition
-   * state under the rule: STREAK bestRun / bestRunAt, STICK TO IT reachedCount / reachedCountAt
-   * (INDIVIDUAL boards).
+   * The standing of every member of the challenge (or of those of `profileIds` that are members)
+   * in one period, its membership and its stored score of the period read together (an
+   * INDIVIDUAL board holds one entry per member: read as the members, then their scores, it held
+   * 100,000 members three times over). `repetition`: the rule whose state gives the score (the
+   * challenge keepsRepetitionState), null: the progress. In no particular order.
    */
-  findStandingsForChallenge(
+  findMemberStandings(
     challengeId: string,
     periodIndex: number,
-    repetition: 'STREAK' | 'STICK TO IT',
+    repetition: 'STREAK' | 'STICK TO IT' | null,
     profileIds?: readonly string[],
   ): Promise<MemberPeriodStanding[]>;
   /**

@@ -266,7 +266,7 @@ describe('leaderboard goal flags of TEAM and GROUP challenges', () => {
       MemberPeriodScoreMother.create({ profileId: 'bob', periodIndex: 2, progress: 5_000 }),
       MemberPeriodScoreMother.create({ profileId: 'cid', periodIndex: 2, progress: 9_000 }),
     ]);
-    const leaderboards = new GetLeaderboardUseCase(scores, gamificationWorld().clock, new InMemoryMembershipRepository());
+    const leaderboards = new GetLeaderboardUseCase(scores, gamificationWorld().clock, new InMemoryMembershipRepository(members));
     // The whole ranking, in order.
     return {
       execute: async (input: GetLeaderboardInput) => {
@@ -279,22 +279,22 @@ describe('leaderboard goal flags of TEAM and GROUP challenges', () => {
   it('TEAM: members carry their team\'s flag, team entries their own progress and flag', async () => {
     const sut = await seeded();
     const challenge = ChallengeMother.create({ type: 'TEAM' });
-    const profiles = await sut.execute({ challenge, members, view: 'profiles' });
+    const profiles = await sut.execute({ challenge, view: 'profiles' });
     // red: 6000 + 5000 = 11000 >= 10000 reached; blue: 9000 not reached; dan has no team.
     expect(profiles.results.map((e) => [e.key, e.progress, e.goalReached])).toEqual([
       ['cid', 9_000, false], ['ann', 6_000, true], ['bob', 5_000, true], ['dan', 0, false],
     ]);
-    const teams = await sut.execute({ challenge, members, view: 'teams' });
+    const teams = await sut.execute({ challenge, view: 'teams' });
     expect(teams.results.map((e) => [e.key, e.progress, e.goalReached])).toEqual([['red', 11_000, true], ['blue', 9_000, false]]);
   });
 
   it('GROUP: everyone carries the group flag (AVERAGE over 4 members: 20000 / 4 = 5000)', async () => {
     const sut = await seeded();
-    const sum = await sut.execute({ challenge: ChallengeMother.create({ type: 'GROUP' }), members, view: 'profiles' });
+    const sum = await sut.execute({ challenge: ChallengeMother.create({ type: 'GROUP' }), view: 'profiles' });
     expect(sum.results.every((e) => e.goalReached)).toBe(true);
-    const average = await sut.execute({ challenge: ChallengeMother.create({ type: 'GROUP', calculationMethod: 'AVERAGE' }), members, view: 'profiles' });
+    const average = await sut.execute({ challenge: ChallengeMother.create({ type: 'GROUP', calculationMethod: 'AVERAGE' }), view: 'profiles' });
     expect(average.results.some((e) => e.goalReached)).toBe(false);
-    const noGoal = await sut.execute({ challenge: ChallengeMother.create({ type: 'GROUP', goalValue: null }), members, view: 'profiles' });
+    const noGoal = await sut.execute({ challenge: ChallengeMother.create({ type: 'GROUP', goalValue: null }), view: 'profiles' });
     expect(noGoal.results.some((e) => e.goalReached)).toBe(false);
   });
 });

@@ -19,8 +19,8 @@ describe(GetLeaderboardUseCase.name, () => {
   const clock = new FixedClock('2026-03-04T12:00:00Z'); // period 2 of the default DAILY challenge
 
   beforeEach(() => {
-    scores = new InMemoryScoreRepository();
     memberships = new InMemoryMembershipRepository(members);
+    scores = new InMemoryScoreRepository(memberships);
     sut = new GetLeaderboardUseCase(scores, clock, memberships);
   });
 
@@ -37,9 +37,13 @@ describe(GetLeaderboardUseCase.name, () => {
       }),
     );
   };
-  /** The ranking's first `limit` entries (all by default) and the requester's own entry, as a host pages it. */
-  const run = async (challenge: Challenge, { limit, ...input }: Partial<GetLeaderboardInput> & { limit?: number } = {}) => {
-    const { period, table, requesterKey } = await sut.rank({ challenge, members, view: 'profiles', ...input });
+  /**
+   * The ranking's first `limit` entries (all by default) and the `requester` profile's own entry
+   * (its team's on the teams board), as a host pages it.
+   */
+  const run = async (challenge: Challenge, { limit, requester, ...input }: Partial<GetLeaderboardInput> & { limit?: number; requester?: string } = {}) => {
+    const { period, table, teamOf } = await sut.rank({ challenge, view: 'profiles', ...input });
+    const requesterKey = requester === undefined ? null : input.view === 'teams' ? (teamOf.get(requester) ?? null) : requester;
     return {
       period,
       count: table.size,
@@ -65,7 +69,7 @@ describe(GetLeaderboardUseCase.name, () => {
         { profileId: 'gone', periodIndex: 2, progress: 50_000 }, // no longer a member
       );
 
-      const result = await run(ChallengeMother.create(), { limit: 2, requesterProfileId: 'dan' });
+      const result = await run(ChallengeMother.create(), { limit: 2, requester: 'dan' });
 
       expect(result.period.index).toBe(2);
       expect(result.count).toBe(4);
@@ -95,7 +99,7 @@ describe(GetLeaderboardUseCase.name, () => {
 
       it('reads only the selected period\'s rows', async () => {
         const outcomes = jest.spyOn(scores, 'findOutcomesForChallenge');
-        const standings = jest.spyOn(scores, 'findStandingsForChallenge');
+        const standings = jest.spyOn(scores, 'findMemberStandings');
         await run(ChallengeMother.create({ repetition: 'STICK TO IT' }), { dateRange: 3 });
         expect(standings.mock.calls).toEqual([['challenge-1', 3, 'STICK TO IT']]);
         expect(outcomes).not.toHaveBeenCalled();
@@ -110,7 +114,7 @@ describe(GetLeaderboardUseCase.name, () => {
           { profileId: 'cid', periodIndex: 2, progress: 7_000, reachedAt: at(4, 9) },
         );
         const challenge = ChallengeMother.create();
-        const { table } = await sut.rank({ challenge, members, view: 'profiles', dateRange: 2 });
+        const { table } = await sut.rank({ challenge, view: 'profiles', dateRange: 2 });
         // ann uploads more (14,000), bob leaves, eve joins with 9,000; cid's stored score changes too but cid is not named.
         await seed(
           { profileId: 'ann', periodIndex: 2, progress: 14_000, reachedAt: at(4, 15), goalReached: true },
@@ -130,7 +134,7 @@ describe(GetLeaderboardUseCase.name, () => {
       it('patches STREAK boards from the named members\' stored states of the period', async () => {
         const challenge = ChallengeMother.create({ repetition: 'STREAK' });
         await seedReached('ann', [0, 1]);
-        const { table } = await sut.rank({ challenge, members, view: 'profiles', dateRange: 3 });
+        const { table } = await sut.rank({ challenge, view: 'profiles', dateRange: 3 });
         // bob reaches periods 1, 2 and 3: a run of 3.
         await seedReached('bob', [1, 2, 3]);
 
@@ -142,7 +146,7 @@ describe(GetLeaderboardUseCase.name, () => {
       it('answers false, changing nothing, where an entry depends on more than its member (team boards, TEAM, GROUP)', async () => {
         for (const [type, view] of [['TEAM', 'teams'], ['TEAM', 'profiles'], ['GROUP', 'profiles']] as const) {
           const challenge = ChallengeMother.create({ type });
-          const { table } = await sut.rank({ challenge, members, view });
+          const { table } = await sut.rank({ challenge, view });
           const before = table.slice(0, table.size);
           await seed({ profileId: 'dan', periodIndex: 2, progress: 50_000 });
           expect(await sut.update({ challenge, view, dateRange: 2, table, profileIds: ['dan'] })).toBe(false);
@@ -190,7 +194,7 @@ describe(GetLeaderboardUseCase.name, () => {
       ['SUM', 'SUM', [['blue', 1, 15_000], ['red', 2, 14_000]]], // red: 8000 + 6000
       ['AVERAGE', 'AVERAGE', [['blue', 1, 15_000], ['red', 2, 7_000]]], // red: 14000 / 2
     ])('ranks teams by %s of their members, with the requester\'s own team', async (_name, calculationMethod, expected) => {
-      const result = await run(ChallengeMother.create({ ...total, calculationMethod }), { view: 'teams', requesterProfileId: 'bob', limit: 1 });
+      const result = await run(ChallengeMother.create({ ...total, calculationMethod }), { view: 'teams', requester: 'bob', limit: 1 });
       expect(ranks(result)).toEqual(expected.slice(0, 1));
       expect(result.requester).toMatchObject({ kind: 'team', key: 'red', rank: 2, score: expected[1][2], memberCount: 2 });
     });
@@ -215,8 +219,8 @@ describe(GetLeaderboardUseCase.name, () => {
       );
       const daily = ChallengeMother.create({ type: 'TEAM', goalValue: 10_000, repetition: 'STREAK' });
       // eve joined blue without any data: she adds 0 and no data time.
-      const eve = ChallengeMemberMother.create({ profileId: 'eve', teamId: 'blue' });
-      const result = await run(daily, { view: 'teams', dateRange: 1, members: [...members, eve] });
+      await memberships.addAllIfAbsent([ChallengeMemberMother.create({ profileId: 'eve', teamId: 'blue' })]);
+      const result = await run(daily, { view: 'teams', dateRange: 1 });
       expect(ranks(result)).toEqual([['red', 1, 2], ['blue', 2, 1]]);
       // red's 2-run completed with period 1, whose latest contribution was bob's at 03-03 12:00.
       expect(result.results[0].reachedAt).toEqual(at(3, 12));

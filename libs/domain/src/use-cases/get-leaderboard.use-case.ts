@@ -13,23 +13,22 @@ import { ScoreRepository } from '../ports/score-repository';
 
 export interface GetLeaderboardInput {
   readonly challenge: Challenge;
-  /** The enrolled members (active or not); only they are listed. */
-  readonly members: readonly ChallengeMember[];
   readonly view: LeaderboardView;
   /** Required for team_members. */
   readonly teamId?: string;
   /** 0-based period index; omitted: the current period. */
   readonly dateRange?: number | null;
-  /** The requesting profile, whose own entry key (or own team's) is returned with the ranking. */
-  readonly requesterProfileId?: string | null;
 }
 
 export interface RankedLeaderboard {
   readonly period: ChallengePeriod;
+  /** Every enrolled member (active or not), or every team with members; no one else. */
   readonly table: RankingTable;
-  /** The requester's entry key: its profile id, or its team id on the team board. */
-  readonly requesterKey: string | null;
+  /** On the teams board, each member's team (where a requester finds its own team's entry); else empty. */
+  readonly teamOf: ReadonlyMap<string, string | null>;
 }
+
+const NO_TEAMS: ReadonlyMap<string, string | null> = new Map();
 
 /**
  * A leaderboard read from the materialized scores.
@@ -45,7 +44,7 @@ export class GetLeaderboardUseCase {
   constructor(
     private readonly scores: ScoreRepository,
     private readonly clock: Clock,
-    private readonly memberships: Pick<MembershipRepository, 'findMany'>,
+    private readonly memberships: Pick<MembershipRepository, 'listByChallenge'>,
     /** Member-periods a team board reads at once (several periods of a small challenge, one of a large one). */
     private readonly maxRowsPerRead = 100_000,
   ) {}
@@ -68,14 +67,9 @@ export class GetLeaderboardUseCase {
     if (input.view !== 'profiles' || challenge.type !== 'INDIVIDUAL') return false;
     if (profileIds.length === 0) return true;
     const period = PeriodCalendar.of(challenge).select(input.dateRange, this.clock.now());
-    // Both reads at once (a reader may be waiting for this patch): each comes after the changes
-    // were read, and a member changing in between names itself in a later version again.
-    const [members, entryOf] = await Promise.all([
-      this.memberships.findMany(challenge.id, profileIds),
-      this.individualEntryOf(challenge, period.index, profileIds),
-    ]);
-    const staying = new Set(members.map((member) => member.profileId));
-    input.table.apply(members.map(entryOf), profileIds.filter((profileId) => !staying.has(profileId)));
+    const standings = await this.scores.findMemberStandings(challenge.id, period.index, repetitionOf(challenge), profileIds);
+    const staying = new Set(standings.map((standing) => standing.profileId));
+    input.table.apply(standings.map(standingEntry), profileIds.filter((profileId) => !staying.has(profileId)));
     return true;
   }
 
@@ -99,63 +93,36 @@ export class GetLeaderboardUseCase {
   }
 
   /**
-   * The whole ranking of the selected period, and the key of the requester's own entry: hosts
-   * keep it and page it themselves while scores do not change.
+   * The whole ranking of the selected period: hosts keep it and page it themselves while scores do
+   * not change. An INDIVIDUAL board is one read of the members with their scores of the period.
    */
   async rank(input: GetLeaderboardInput): Promise<RankedLeaderboard> {
     const { challenge } = input;
     if (input.view !== 'profiles' && challenge.type !== 'TEAM') {
       throw new ScoringError(ScoringErrorCode.NotATeamChallenge, 'Team leaderboards exist only for TEAM challenges.');
     }
-    const calendar = PeriodCalendar.of(challenge);
-    const period = calendar.select(input.dateRange, this.clock.now());
-    const requester = input.members.find((member) => member.profileId === input.requesterProfileId);
-
-    if (input.view === 'teams') {
-      const entries = await this.teamEntries(challenge, input.members, period.index);
-      return { period, table: RankingTable.rank(entries), requesterKey: requester?.teamId ?? null };
-    }
+    const period = PeriodCalendar.of(challenge).select(input.dateRange, this.clock.now());
     if (challenge.type === 'INDIVIDUAL') {
-      const entryOf = await this.individualEntryOf(challenge, period.index);
-      return { period, table: RankingTable.rank(input.members.map(entryOf)), requesterKey: input.requesterProfileId ?? null };
+      const standings = await this.scores.findMemberStandings(challenge.id, period.index, repetitionOf(challenge));
+      return { period, table: RankingTable.rank(standings.map(standingEntry)), teamOf: NO_TEAMS };
+    }
+    const members = await this.memberships.listByChallenge(challenge.id);
+    if (input.view === 'teams') {
+      const entries = await this.teamEntries(challenge, members, period.index);
+      return { period, table: RankingTable.rank(entries), teamOf: new Map(members.map((member) => [member.profileId, member.teamId])) };
     }
     // Members of TEAM and GROUP challenges: their contribution in the selected period.
     const byProfile = new Map<string, MemberPeriodOutcome>();
     for (const outcome of await this.scores.findOutcomesForChallenge(challenge.id, period.index, period.index)) {
       byProfile.set(outcome.profileId, outcome);
     }
-    const members =
-      input.view === 'team_members' ? input.members.filter((member) => member.teamId === input.teamId) : input.members;
-    const reachedBySubject = subjectGoalReached(challenge, input.members, byProfile);
-    const entries = members.map((member) => {
+    const listed = input.view === 'team_members' ? members.filter((member) => member.teamId === input.teamId) : members;
+    const reachedBySubject = subjectGoalReached(challenge, members, byProfile);
+    const entries = listed.map((member) => {
       const own = byProfile.get(member.profileId);
       return profileEntry(member, own?.progress ?? 0, reachedBySubject(member), own?.progress ?? 0, own?.reachedAt ?? null);
     });
-    return { period, table: RankingTable.rank(entries), requesterKey: input.requesterProfileId ?? null };
-  }
-
-  /**
-   * A member's entry of an INDIVIDUAL challenge in a period, from the stored scores of that period
-   * only (every member's, or only `profileIds`'): NONE and no goal by the period's progress;
-   * STREAK and STICK TO IT by the repetition state stored with it (its score over periods
-   * 0..selected; no row: the empty state, 0).
-   */
-  private async individualEntryOf(
-    challenge: Challenge,
-    selected: number,
-    profileIds?: readonly string[],
-  ): Promise<(member: ChallengeMember) => LeaderboardEntry> {
-    const standings: readonly MemberPeriodStanding[] = keepsRepetitionState(challenge)
-      ? await this.scores.findStandingsForChallenge(challenge.id, selected, challenge.repetition, profileIds)
-      : (await this.scores.findOutcomesForChallenge(challenge.id, selected, selected, profileIds)).map((outcome) => ({
-          profileId: outcome.profileId, progress: outcome.progress, goalReached: outcome.goalReached, score: outcome.progress, scoreAt: outcome.reachedAt,
-        }));
-    const byProfile = new Map<string, MemberPeriodStanding>();
-    for (const standing of standings) byProfile.set(standing.profileId, standing);
-    return (member) => {
-      const own = byProfile.get(member.profileId);
-      return profileEntry(member, own?.progress ?? 0, own?.goalReached ?? false, own?.score ?? 0, own?.scoreAt ?? null);
-    };
+    return { period, table: RankingTable.rank(entries), teamOf: NO_TEAMS };
   }
 
   /**
@@ -210,8 +177,18 @@ function foldsTeamPeriods(challenge: Challenge): boolean {
   return challenge.goalValue !== null && challenge.repetition !== 'NONE';
 }
 
+/** The rule whose repetition state scores an INDIVIDUAL board, or null: its progress. */
+function repetitionOf(challenge: Challenge): 'STREAK' | 'STICK TO IT' | null {
+  return keepsRepetitionState(challenge) ? challenge.repetition : null;
+}
+
+/** A member's entry on an INDIVIDUAL board. */
+function standingEntry(standing: MemberPeriodStanding): LeaderboardEntry {
+  return profileEntry(standing, standing.progress, standing.goalReached, standing.score, standing.scoreAt);
+}
+
 /** A member's entry on a profiles or team_members board. */
-function profileEntry(member: ChallengeMember, progress: number, goalReached: boolean, score: number, reachedAt: Date | null): LeaderboardEntry {
+function profileEntry(member: Pick<ChallengeMember, 'profileId' | 'teamId'>, progress: number, goalReached: boolean, score: number, reachedAt: Date | null): LeaderboardEntry {
   return {
     kind: 'profile',
     key: member.profileId,

@@ -249,18 +249,15 @@ export const memberRows = (app: string, challenge: string, profile: string) =>
    CROSS JOIN LATERAL (SELECT t.ctid AS row_id, t.* FROM member_period_score t
      WHERE t.app_id = ${app} AND t.challenge_id = ${challenge} AND t.period_index = p.i AND t.profile_id = ${profile} OFFSET 0) t`;
 
+/** The score column of an INDIVIDUAL board's entry and the instant it was reached, per repetition rule (findMemberStandings). */
+const STANDING_COLUMNS = {
+  STREAK: ['best_run', 'best_run_at'],
+  'STICK TO IT': ['reached_count', 'reached_count_at'],
+  NONE: ['progress', 'reached_at'],
+} as const;
+
 /** What a leaderboard reads of a score (findOutcomesForChallenge). */
 const OUTCOME_COLUMNS = `profile_id, team_id, period_index, progress, goal_reached, ${wholeEpochMs('goal_reached_at')}, ${wholeEpochMs('reached_at')}`;
-
-/**
- * The outcomes of challenge $1 in periods $2 to $3 of the members $4: one scan of the key per
- * period, each probing the members (with the periods as a second array beside the members',
- * PostgreSQL 15 took 120-134 ms for 4,000 members of one period, against 5.5-7.5 ms with the
- * period alone).
- */
-const NAMED_MEMBERS_OUTCOMES = `SELECT ${OUTCOME_COLUMNS} FROM generate_series($2::int, $3::int) AS p(i) CROSS JOIN LATERAL (
-     SELECT * FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index = p.i AND profile_id = ANY($4::uuid[])
-     OFFSET 0) t`;
 
 /** A write of at least this many rows (a rescoring batch; an upload writes a few hundred) looks at the table's statistics. */
 const BULK_WRITE = 1_000;
@@ -317,12 +314,10 @@ export class TypeOrmScoreRepository implements ScoreRepository {
    * Leaderboards rank every member: only the outcome columns (instants as epoch milliseconds), so
    * 100,000 rows stay a few MB.
    */
-  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number, profileIds?: readonly string[]): Promise<MemberPeriodOutcome[]> {
+  async findOutcomesForChallenge(challengeId: string, fromIndex: number, toIndex: number): Promise<MemberPeriodOutcome[]> {
     const rows: Row[] = await this.db.query(
-      profileIds
-        ? NAMED_MEMBERS_OUTCOMES
-        : `SELECT ${OUTCOME_COLUMNS} FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
-      [challengeId, fromIndex, toIndex, ...(profileIds ? [[...profileIds]] : [])],
+      `SELECT ${OUTCOME_COLUMNS} FROM member_period_score WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index BETWEEN $2 AND $3`,
+      [challengeId, fromIndex, toIndex],
     );
     return rows.map((row) => ({
       profileId: row.profile_id as string,
@@ -335,25 +330,31 @@ export class TypeOrmScoreRepository implements ScoreRepository {
     }));
   }
 
-  /** An INDIVIDUAL STREAK or STICK TO IT board: one period's rows, the rule's two state columns only. */
-  async findStandingsForChallenge(
+  /**
+   * An INDIVIDUAL board: the members (challenge_member, along its key) with their stored scores of
+   * the period (member_period_score, whose key orders a period's rows by member), joined here: a
+   * member without a score of the period comes with nulls. Only the columns an entry needs.
+   */
+  async findMemberStandings(
     challengeId: string,
     periodIndex: number,
-    repetition: 'STREAK' | 'STICK TO IT',
+    repetition: 'STREAK' | 'STICK TO IT' | null,
     profileIds?: readonly string[],
   ): Promise<MemberPeriodStanding[]> {
-    const [score, at] = repetition === 'STREAK' ? ['best_run', 'best_run_at'] : ['reached_count', 'reached_count_at'];
+    const [score, at] = STANDING_COLUMNS[repetition ?? 'NONE'];
     const rows: Row[] = await this.db.query(
-      `SELECT profile_id, progress, goal_reached, ${score} AS score, ${wholeEpochMs(at, 'score_at')}
-       FROM member_period_score
-       WHERE app_id = ${APP_OF_CHALLENGE} AND challenge_id = $1 AND period_index = $2${profileIds ? ' AND profile_id = ANY($3::uuid[])' : ''}`,
+      `SELECT m.profile_id, m.team_id, s.progress, s.goal_reached, s.${score} AS score, ${wholeEpochMsOf(`s.${at}`)} AS score_at
+       FROM challenge_member m
+       LEFT JOIN member_period_score s ON s.app_id = m.app_id AND s.challenge_id = m.challenge_id AND s.period_index = $2 AND s.profile_id = m.profile_id
+       WHERE m.app_id = ${APP_OF_CHALLENGE} AND m.challenge_id = $1${profileIds ? ' AND m.profile_id = ANY($3::uuid[])' : ''}`,
       [challengeId, periodIndex, ...(profileIds ? [[...profileIds]] : [])],
     );
     return rows.map((row) => ({
       profileId: row.profile_id as string,
-      progress: Number(row.progress),
-      goalReached: row.goal_reached as boolean,
-      score: row.score as number,
+      teamId: (row.team_id as string | null) ?? null,
+      progress: Number(row.progress ?? 0),
+      goalReached: row.goal_reached === true,
+      score: Number(row.score ?? 0),
       scoreAt: fromEpochMsOrNull(row.score_at),
     }));
   }

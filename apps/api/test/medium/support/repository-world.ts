@@ -83,7 +83,7 @@ export function inMemoryWorld(): RepositoryWorld {
   const pointsLedger = new InMemoryPointsLedgerRepository(pointsEvents);
   const challenges = new InMemoryChallengeRepository();
   const memberships = new InMemoryMembershipRepository();
-  const scores = new InMemoryScoreRepository();
+  const scores = new InMemoryScoreRepository(memberships);
   const outbox = new InMemoryEventOutbox();
   const jobs = new InMemoryJobQueue();
   const announcements = new InMemoryChallengeAnnouncements(challenges);
