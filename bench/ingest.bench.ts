@@ -20,7 +20,8 @@
  * health_record) inserted with plain multi-row INSERT ... VALUES (500 rows a statement, one after
  * the other) into anchor_record, a table created LIKE health_record INCLUDING ALL (the same
  * columns, primary key and indexes) and emptied before each scenario. Ratio = anchor time / upload
- * time (1.0: as fast as the raw INSERT).
+ * time (1.0: as fast as the raw INSERT). Both anchors' connections are primed first
+ * (bench/support/prime-allocator.ts: a new backend's large statements cost twice as much).
  * The HTTP anchor, after it: the same bodies posted the same way to a bare node:http server
  * (bench/anchors/bare-ingest.server.ts) that parses them and writes their rows with the raw anchor's
  * INSERT into anchor_http_record (LIKE health_record too): what HTTP and JSON cost any ingestion on
@@ -62,6 +63,7 @@ import { Client, Pool } from 'pg';
 import { forkAnchor } from './support/anchor-process';
 import { killedOnExit } from './support/child-processes';
 import { mulberry32 } from './support/mulberry32';
+import { primeAllocator } from './support/prime-allocator';
 import { postgresCpuMs, processCpuMs } from './support/process-cpu';
 import { recordInsert } from './support/record-insert';
 
@@ -151,6 +153,7 @@ async function main(): Promise<void> {
     challenges.push({ id: created.public_id, type: goalType });
   }
   const pool = new Pool({ connectionString: DATABASE_URL, max: 2 });
+  pool.on('connect', (client) => void primeAllocator(client).catch(() => undefined));
   await pool.query('CREATE TABLE anchor_record (LIKE health_record INCLUDING ALL)');
   await pool.query('CREATE TABLE anchor_http_record (LIKE health_record INCLUDING ALL)');
   const [{ app_id: appId }] = (await pool.query('SELECT app_id FROM challenge LIMIT 1')).rows;

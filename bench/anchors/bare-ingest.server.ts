@@ -9,6 +9,7 @@
  */
 import { createServer } from 'node:http';
 import { Client } from 'pg';
+import { primeAllocator } from '../support/prime-allocator';
 import { recordInsert, RecordRow } from '../support/record-insert';
 
 const PROFILE = /^\/api\/v1\/profile\/([0-9a-f-]{36})\/data\/?$/;
@@ -16,6 +17,7 @@ const PROFILE = /^\/api\/v1\/profile\/([0-9a-f-]{36})\/data\/?$/;
 async function main(): Promise<void> {
   const db = new Client({ connectionString: process.env.ANCHOR_DATABASE_URL });
   await db.connect();
+  await primeAllocator(db);
   const table = String(process.env.ANCHOR_TABLE);
   const appId = String(process.env.ANCHOR_APP_ID);
   createServer((request, response) => {
