@@ -1,7 +1,5 @@
 import { ChallengeMother } from '../../testing/challenge-mother';
 import {
-  CHALLENGE_EVENT_ALIASES,
-  CHALLENGE_EVENT_NAMES,
   ChallengePeriodEvent,
   challengeEnded,
   challengeEventPushBody,
@@ -65,11 +63,5 @@ describe(challengeEventPushBody.name, () => {
   it('tells period events from lifecycle events', () => {
     expect(isChallengePeriodEvent({ ...period, event: 'partial_period_goal_reached' })).toBe(true);
     expect(isChallengePeriodEvent(challengeStarted(challenge, at))).toBe(false);
-  });
-
-  it('lists the upper-case aliases of the interface', () => {
-    expect(CHALLENGE_EVENT_NAMES.map((name) => CHALLENGE_EVENT_ALIASES[name])).toEqual([
-      'CHALLENGE_START', 'CHALLENGE_END', 'PERIOD_GOAL_REACHED', 'PERIOD_GOAL_PARTIALLY_REACHED',
-    ]);
   });
 });

@@ -9,14 +9,6 @@ export const CHALLENGE_EVENT_NAMES = [
 ] as const;
 export type ChallengeEventName = (typeof CHALLENGE_EVENT_NAMES)[number];
 
-/** The upper-case aliases the interface also lists. */
-export const CHALLENGE_EVENT_ALIASES: Readonly<Record<ChallengeEventName, string>> = {
-  challenge_start: 'CHALLENGE_START',
-  challenge_end: 'CHALLENGE_END',
-  challenge_period_goal_reached: 'PERIOD_GOAL_REACHED',
-  partial_period_goal_reached: 'PERIOD_GOAL_PARTIALLY_REACHED',
-};
-
 interface ChallengeEventBase {
   readonly appId: string;
   readonly challengeId: string;
