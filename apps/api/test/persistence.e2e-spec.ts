@@ -39,4 +39,13 @@ describe('persistence', () => {
     );
     expect(adminToken).toHaveLength(1);
   });
+
+  // TypeORM cannot describe INCLUDE columns, so the schema check above leaves this index to the migrations.
+  it('keeps the daily summaries index covering what scoring reads of a summary', async () => {
+    const [index] = await test.dataSource.query(`
+      SELECT pg_get_indexdef(i.indexrelid) AS definition
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE c.relname = 'IDX_health_record_daily'`);
+    expect(index.definition).toMatch(/\(app_id, "time", profile_id\) INCLUDE \(source, external_id, data\) WHERE \(\(type = 'daily_summary'::text\) AND \(subtype = ''::text\)\)$/);
+  });
 });

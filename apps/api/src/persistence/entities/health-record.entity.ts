@@ -10,8 +10,12 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
 @Entity({ name: 'health_record' })
 @Index('UQ_health_record_key', ['appId', 'profileId', 'type', 'source', 'externalId'], { unique: true })
 @Index('IDX_health_record_page', ['appId', 'profileId', 'type', 'subtype', 'time', 'id'])
-/** A date's summaries of neighbouring members, one key range (a rescoring batch's read; migration DailySummaryIndex). */
-@Index('IDX_health_record_daily', ['appId', 'time', 'profileId'], { where: "type = 'daily_summary' AND subtype = ''" })
+/**
+ * A date's summaries of neighbouring members, one key range (a rescoring batch's read; migration
+ * DailySummaryIndex), read from the index alone: it INCLUDEs source, external_id and data
+ * (migration DailySummaryCovering), which TypeORM cannot describe, so the migrations alone keep it.
+ */
+@Index('IDX_health_record_daily', { synchronize: false })
 export class HealthRecordEntity {
   @PrimaryColumn('uuid', { name: 'app_id' })
   appId!: string;

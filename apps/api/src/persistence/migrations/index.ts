@@ -24,6 +24,7 @@ import { ScoresByPeriod1795600000007 } from './1795600000007-ScoresByPeriod';
 import { DailySummaryIndex1795600000008 } from './1795600000008-DailySummaryIndex';
 import { QueuedPoints1795600000009 } from './1795600000009-QueuedPoints';
 import { ProfileById1795600000010 } from './1795600000010-ProfileById';
+import { DailySummaryCovering1795600000011 } from './1795600000011-DailySummaryCovering';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   DailySummaryIndex1795600000008,
   QueuedPoints1795600000009,
   ProfileById1795600000010,
+  DailySummaryCovering1795600000011,
 ];
