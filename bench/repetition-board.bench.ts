@@ -143,11 +143,11 @@ async function waitReady(server: Api): Promise<void> {
 async function insertScores(pool: Pool, appId: string, challengeId: string, start: Date, stateColumns: boolean): Promise<void> {
   await pool.query(
     `INSERT INTO member_period_score (app_id, challenge_id, profile_id, team_id, period_index, period_start, period_end, progress,
-       goal_reached, goal_reached_at, reached_at, fired_thresholds, total_steps, updated_at)
+       goal_reached, goal_reached_at, reached_at, fired_threshold_count, total_steps, updated_at)
      SELECT $1, $2, r.profile_id, NULL, r.i, $3::timestamptz + r.i * interval '1 day', $3::timestamptz + (r.i + 1) * interval '1 day',
             r.steps, r.steps >= 10000, CASE WHEN r.steps >= 10000 THEN $3::timestamptz + r.i * interval '1 day' END,
             CASE WHEN r.steps > 0 THEN $3::timestamptz + r.i * interval '1 day' END,
-            CASE WHEN r.steps >= 10000 THEN '{0.25,0.5,0.75,1}'::float8[] ELSE '{}'::float8[] END, r.steps, now()
+            CASE WHEN r.steps >= 10000 THEN 4 ELSE 0 END, r.steps, now()
      -- random() in the select list of a subquery in FROM runs once per row (a LATERAL one may be memoized).
      FROM (SELECT m.profile_id, d.i, CASE WHEN random() < 0.8 THEN 10000 + floor(random() * 6000) ELSE floor(random() * 10000) END AS steps
            FROM challenge_member m CROSS JOIN generate_series(0, ${DAYS - 1}) AS d(i) WHERE m.challenge_id = $2) AS r`,

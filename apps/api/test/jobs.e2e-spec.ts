@@ -70,9 +70,9 @@ describe('jobs and ticks', () => {
     expect(await test.runJobs()).toBe(1); // challenge.rescore
     // Rescored under the new goal: Wednesday (period 2) is 6,000 steps, 54.5 % of 11,000.
     const [score] = await test.dataSource.query(
-      'SELECT progress, fired_thresholds FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 AND period_index = 2', [id, ann.publicId],
+      'SELECT progress, fired_threshold_count FROM member_period_score WHERE challenge_id = $1 AND profile_id = $2 AND period_index = 2', [id, ann.publicId],
     );
-    expect(score).toEqual({ progress: 6000, fired_thresholds: [0.25, 0.5] });
+    expect(score).toEqual({ progress: 6000, fired_threshold_count: 2 }); // 25 and 50 %
     expect((await outbox(id)).filter((row) => row.event === 'partial_period_goal_reached')).toHaveLength(1);
     // 9,000 steps cross 75 % (81.8 %): a new threshold, announced.
     await steps(ann, '2026-03-04', 9000);

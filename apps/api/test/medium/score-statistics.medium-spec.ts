@@ -26,7 +26,7 @@ describe.each(SQL_ENGINES)('statistics of the scores table on %s', (engine) => {
     await world.challenges.save(challenge(ID.challenge1));
   });
 
-  /** Every member's scores of periods from..to-1 (100 periods: 30,000 rows, about 1,300 pages). */
+  /** Every member's scores of periods from..to-1 (100 periods: 30,000 rows, about 1,000 pages). */
   const periods = (from: number, to: number): MemberPeriodScore[] =>
     Array.from({ length: MEMBERS }, (_, i) => Array.from({ length: to - from }, (__, k) =>
       MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: memberId(i), periodIndex: from + k, progress: k }))).flat();
@@ -36,9 +36,9 @@ describe.each(SQL_ENGINES)('statistics of the scores table on %s', (engine) => {
 
   it('analyzes the table after a bulk write that took it past twice the pages its statistics describe', async () => {
     expect((await table()).rows).toBeLessThanOrEqual(0); // emptied: no statistics of its rows
-    await world.scores.saveMany(periods(0, 100));
+    await world.scores.saveMany(periods(0, 120));
     const analyzed = await table();
-    expect(analyzed.rows).toBe(MEMBERS * 100);
+    expect(analyzed.rows).toBe(MEMBERS * 120);
     expect(analyzed.pages).toBeGreaterThan(1_000);
     const [{ n }] = await db.query("SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'member_period_score' AND attname = 'profile_id'");
     expect(n).toBe(1);
@@ -52,13 +52,13 @@ describe.each(SQL_ENGINES)('statistics of the scores table on %s', (engine) => {
   });
 
   it('analyzes the table refilled in place: its live rows past twice the rows its statistics describe', async () => {
-    // Periods 0-99 then 100: the last pages hold live rows, so VACUUM cannot truncate the emptied ones.
-    await world.scores.saveMany(periods(0, 100));
-    await world.scores.saveMany(periods(100, 101));
-    await db.query('DELETE FROM member_period_score WHERE period_index < 100'); // as a rule change drops scores
+    // Periods 0-109 then 110: the last pages hold live rows, so VACUUM cannot truncate the emptied ones.
+    await world.scores.saveMany(periods(0, 110));
+    await world.scores.saveMany(periods(110, 111));
+    await db.query('DELETE FROM member_period_score WHERE period_index < 110'); // as a rule change drops scores
     await db.query('VACUUM member_period_score');
     const emptied = await table();
-    expect(emptied.rows).toBe(MEMBERS); // the 300 rows of period 100, in the same 1,000-odd pages
+    expect(emptied.rows).toBe(MEMBERS); // the 300 rows of period 110, in the same 1,100-odd pages
     expect(emptied.pages).toBeGreaterThan(1_000);
     // Three bulk writes into the freed pages; the table does not grow. PostgreSQL's running count of
     // live rows takes in a backend's commits at its next commit a second or more later: paused for it.

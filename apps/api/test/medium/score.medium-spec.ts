@@ -1,5 +1,6 @@
 import { EMPTY_REPETITION_STATE, MemberPeriodScore, nextRepetitionState, profileTurn } from '@strive/domain';
 import { FILL_REPETITION_STATE } from '../../src/persistence/migrations/1795551000000-RepetitionState';
+import { COUNT_OF_FIRED_LIST } from '../../src/persistence/migrations/1795600000012-FiredThresholdCount';
 import { ChallengeMemberMother, MemberPeriodScoreMother } from '@strive/domain/testing';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
@@ -130,13 +131,12 @@ describeContract('ScoreRepository', (world) => {
     // 0.1 + 0.2 is 0.30000000000000004 (17 significant digits); 2 ** 53 - 1 the largest exact
     // integer; 5e-324 the smallest subnormal; 1 / 3 has no short decimal form.
     const exact = {
-      ...p1day1, progress: 0.1 + 0.2, firedThresholds: [1 / 3, 2 / 3],
+      ...p1day1, progress: 0.1 + 0.2,
       totals: { distance: 1 / 3, steps: 2 ** 53 - 1, calories: 5e-324, durationSeconds: 1.7976931348623157e308, points: -0.1 - 0.2 },
     };
     await world().scores.saveMany([exact]);
     const [read] = await world().scores.findForMember(ID.challenge1, ID.profile1, [1]);
     expect(read.progress).toBe(0.30000000000000004);
-    expect(read.firedThresholds).toEqual([0.3333333333333333, 0.6666666666666666]);
     expect(read.totals).toEqual({ distance: 0.3333333333333333, steps: 9_007_199_254_740_991, calories: 5e-324, durationSeconds: 1.7976931348623157e308, points: -0.30000000000000004 });
     expect(read).toEqual(exact);
   });
@@ -215,6 +215,17 @@ describeContract('ScoreRepository', (world) => {
     expect((await world().scores.findForMember(ID.challenge1, ID.profile1, [7]))[0].repetition).toEqual({
       currentRun: 2, bestRun: 2, bestRunAt: new Date('2026-03-03T07:01:00Z'), reachedCount: 6, reachedCountAt: new Date('2026-03-09T07:07:00Z'),
     });
+  });
+
+  it('migration FiredThresholdCount counts a stored list up to its highest threshold', async () => {
+    const engine = world().engine;
+    if (!engine) return;
+    const rows: { count: number }[] = await engine.query(
+      `SELECT (${COUNT_OF_FIRED_LIST})::int AS count
+       FROM unnest(ARRAY['{}', '{0.25}', '{0.25,0.5}', '{0.75}', '{0.25,0.5,0.75,1}', '{0.5,1}']) WITH ORDINALITY AS l(list, n)
+       CROSS JOIN LATERAL (SELECT l.list::float8[] AS fired_thresholds) t ORDER BY l.n`,
+    );
+    expect(rows.map((row) => row.count)).toEqual([0, 1, 2, 3, 4, 4]);
   });
 
   // No foreign keys since ScoresWithoutForeignKeys: the adapters keep what they used to enforce.

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { ChallengeMemberMother } from '../../testing/challenge-mother';
 import { MemberPeriodScore } from './member-period-score';
-import { detectThresholdCrossing, GOAL_THRESHOLD, goalProgressFor, goalProportion, PARTIAL_GOAL_THRESHOLDS } from './progress';
+import {
+  detectThresholdCrossing, firedThresholdCount, firedThresholdsOf, GOAL_THRESHOLD, goalProgressFor, goalProportion, PARTIAL_GOAL_THRESHOLDS,
+} from './progress';
 
 const individual = { type: 'INDIVIDUAL' as const, goalValue: 10_000 };
 
@@ -68,6 +70,40 @@ describe(detectThresholdCrossing.name, () => {
         expect([...notified].sort((a, b) => a - b)).toEqual(notified);
         const highest = Math.max(0, ...scores) / 10_000;
         notified.forEach((t) => expect(t).toBeLessThanOrEqual(highest));
+      }),
+    );
+  });
+});
+
+describe('fired thresholds as a count (how scores store them)', () => {
+  it.each<[number[], number]>([
+    [[], 0],
+    [[0.25], 1],
+    [[0.25, 0.5, 0.75], 3],
+    [[0.25, 0.5, 0.75, 1], 4],
+    // A list with a gap counts up to its highest, as the rule reads it.
+    [[0.75], 3],
+    [[0.5, 1], 4],
+  ])('%j counts %i', (fired, count) => {
+    expect(firedThresholdCount(fired)).toBe(count);
+  });
+
+  it.each<[number, number[]]>([
+    [0, []],
+    [1, [0.25]],
+    [2, [0.25, 0.5]],
+    [4, [0.25, 0.5, 0.75, 1]],
+  ])('%i is %j', (count, fired) => {
+    expect(firedThresholdsOf(count)).toEqual(fired);
+  });
+
+  it('loses nothing the crossing rule reads (property)', () => {
+    const thresholds = [...PARTIAL_GOAL_THRESHOLDS, GOAL_THRESHOLD];
+    fc.assert(
+      fc.property(fc.subarray(thresholds), fc.integer({ min: -2_000, max: 14_000 }), (fired, progress) => {
+        const stored = firedThresholdsOf(firedThresholdCount(fired));
+        expect(detectThresholdCrossing(individual, progress, stored)).toEqual(detectThresholdCrossing(individual, progress, fired));
+        expect(firedThresholdCount(stored)).toBe(firedThresholdCount(fired));
       }),
     );
   });

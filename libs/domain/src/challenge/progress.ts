@@ -10,6 +10,26 @@ const ALL_THRESHOLDS = [...PARTIAL_GOAL_THRESHOLDS, GOAL_THRESHOLD];
 /** The thresholds covered up to each one (the first k, shared: a crossing allocates no list). */
 const COVERED: readonly (readonly number[])[] = ALL_THRESHOLDS.map((_, i) => Object.freeze(ALL_THRESHOLDS.slice(0, i + 1)));
 
+const NONE_FIRED: readonly number[] = Object.freeze([]);
+
+/**
+ * How many thresholds, from the lowest, `fired` covers: those at or below its highest, all that
+ * detectThresholdCrossing reads of it (fired lists are such runs from the lowest). How a score's
+ * fired thresholds are stored: a small number where the list took 40 bytes a score row.
+ */
+export function firedThresholdCount(fired: readonly number[]): number {
+  let highest = 0;
+  for (const t of fired) if (t > highest) highest = t;
+  let count = 0;
+  while (count < ALL_THRESHOLDS.length && ALL_THRESHOLDS[count] <= highest) count++;
+  return count;
+}
+
+/** The first `count` thresholds (firedThresholdCount's inverse), as shared frozen lists. */
+export function firedThresholdsOf(count: number): readonly number[] {
+  return count <= 0 ? NONE_FIRED : COVERED[Math.min(count, COVERED.length) - 1];
+}
+
 /** progress / goal, or null for a no-goal (leaderboard) challenge or a non-positive goal. */
 export function goalProportion(progress: number, goalValue: number | null): number | null {
   return goalValue === null || goalValue <= 0 ? null : progress / goalValue;

@@ -59,8 +59,9 @@ export class MemberPeriodScoreEntity {
   @Column('timestamptz', { name: 'reached_count_at', nullable: true })
   reachedCountAt!: Date | null;
 
-  @Column('double precision', { name: 'fired_thresholds', array: true, default: () => "'{}'" })
-  firedThresholds!: number[];
+  /** How many of the thresholds 0.25, 0.5, 0.75 and 1, from the lowest, were notified (migration FiredThresholdCount). */
+  @Column('smallint', { name: 'fired_threshold_count', default: 0 })
+  firedThresholdCount!: number;
 
   @Column('double precision', { name: 'total_distance', default: 0 })
   totalDistance!: number;

@@ -1,4 +1,6 @@
-import { MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository } from '@strive/domain';
+import {
+  firedThresholdCount, firedThresholdsOf, MemberPeriodOutcome, MemberPeriodScore, MemberPeriodStanding, ScoreRepository,
+} from '@strive/domain';
 import { arrayLiteral, ArrayElement } from '../shared/array-literal';
 import { changedMembers, Db, fromEpochMs, fromEpochMsOrNull, jsonRows, recordLeaderboardChanges, Row, wholeEpochMs, wholeEpochMsOf } from '../shared/db';
 import { CountedRanges, denseRange } from './dense-range';
@@ -10,7 +12,7 @@ export const TOTALS = ['total_distance', 'total_steps', 'total_calories', 'total
 const SCORE_COLUMN_TYPES = {
   challenge_id: 'uuid', profile_id: 'uuid', team_id: 'uuid', period_index: 'int', period_start: 'timestamptz', period_end: 'timestamptz',
   progress: 'double precision', goal_reached: 'boolean', goal_reached_at: 'timestamptz', reached_at: 'timestamptz', current_run: 'int',
-  best_run: 'int', best_run_at: 'timestamptz', reached_count: 'int', reached_count_at: 'timestamptz', fired_thresholds: 'double precision[]',
+  best_run: 'int', best_run_at: 'timestamptz', reached_count: 'int', reached_count_at: 'timestamptz', fired_threshold_count: 'smallint',
   ...Object.fromEntries(TOTALS.map((c) => [c, 'double precision'])),
   updated_at: 'timestamptz',
 } as const;
@@ -18,15 +20,11 @@ const SCORE_COLUMN_NAMES = Object.keys(SCORE_COLUMN_TYPES) as (keyof typeof SCOR
 const isInstant = (column: keyof typeof SCORE_COLUMN_TYPES) => SCORE_COLUMN_TYPES[column] === 'timestamptz';
 const SCORE_COLUMNS = SCORE_COLUMN_NAMES.join(', ');
 
-/**
- * The values toScore reads, read with jsonRows (in SCORE_COLUMN_NAMES order): its instants as
- * epoch milliseconds (seven a row), the fired thresholds as a JSON array.
- */
+/** The values toScore reads, read with jsonRows (in SCORE_COLUMN_NAMES order): its instants as epoch milliseconds (seven a row). */
 export const SCORE_READ: readonly string[] = SCORE_COLUMN_NAMES.map((c) => (isInstant(c) ? wholeEpochMsOf(c) : c));
 
-/** How a column travels to saveMany's statement: instants as epoch milliseconds, thresholds as the text of their array. */
-const paramTypeOf = (column: keyof typeof SCORE_COLUMN_TYPES) =>
-  isInstant(column) ? 'double precision' : column === 'fired_thresholds' ? 'text' : SCORE_COLUMN_TYPES[column];
+/** How a column travels to saveMany's statement: instants as epoch milliseconds. */
+const paramTypeOf = (column: keyof typeof SCORE_COLUMN_TYPES) => (isInstant(column) ? 'double precision' : SCORE_COLUMN_TYPES[column]);
 
 /** The columns saveMany sends per row: a row names its (challenge, profile) pair by its place in the pairs' arrays. */
 const ROW_COLUMNS = SCORE_COLUMN_NAMES.filter((c) => c !== 'challenge_id' && c !== 'profile_id');
@@ -64,7 +62,7 @@ const PAIRS = `locked AS (SELECT app_id, id FROM challenge WHERE id = ANY($1::uu
  * the server 5-8 ms to read, an int array about 1 ms). Rows of a pair that is gone are dropped.
  */
 const SCORE_ROWS = `SELECT o.ix, o.app_id, o.challenge_id, o.profile_id, ${ROW_COLUMNS.map((c) =>
-  isInstant(c) ? `to_timestamp(r.${c} / 1000) AS ${c}` : c === 'fired_thresholds' ? `r.${c}::double precision[] AS ${c}` : `r.${c}`,
+  isInstant(c) ? `to_timestamp(r.${c} / 1000) AS ${c}` : `r.${c}`,
 ).join(', ')}
   FROM (SELECT unnest($5::int[]) AS pair, ${ROW_COLUMNS.map((c, i) => `unnest($${i + 6}::${paramTypeOf(c)}[]) AS ${c}`).join(', ')}) AS r
   JOIN pair o ON o.ix = r.pair`;
@@ -164,7 +162,7 @@ const SCORE_VALUES: Record<string, (s: MemberPeriodScore) => ArrayElement> = {
   best_run_at: (s) => s.repetition.bestRunAt?.getTime() ?? null,
   reached_count: (s) => s.repetition.reachedCount,
   reached_count_at: (s) => s.repetition.reachedCountAt?.getTime() ?? null,
-  fired_thresholds: (s) => arrayLiteral(s.firedThresholds),
+  fired_threshold_count: (s) => firedThresholdCount(s.firedThresholds),
   total_distance: (s) => s.totals.distance,
   total_steps: (s) => s.totals.steps,
   total_calories: (s) => s.totals.calories,
@@ -195,14 +193,14 @@ const MOVED = (column: string) => {
 /** What a rescore can change in a stored row (all but its key and updated_at). */
 const SCORED = [
   'team_id', 'period_start', 'period_end', 'progress', 'goal_reached', 'goal_reached_at', 'reached_at', 'current_run', 'best_run',
-  'best_run_at', 'reached_count', 'reached_count_at', 'fired_thresholds', ...TOTALS,
+  'best_run_at', 'reached_count', 'reached_count_at', 'fired_threshold_count', ...TOTALS,
 ] as const;
 
 /** A score read with SCORE_READ. */
 export function toScore(values: readonly unknown[]): MemberPeriodScore {
   const [
     challengeId, profileId, teamId, periodIndex, periodStart, periodEnd, progress, goalReached, goalReachedAt, reachedAt, currentRun,
-    bestRun, bestRunAt, reachedCount, reachedCountAt, firedThresholds, distance, steps, calories, durationSeconds, points, updatedAt,
+    bestRun, bestRunAt, reachedCount, reachedCountAt, firedCount, distance, steps, calories, durationSeconds, points, updatedAt,
   ] = values;
   return {
     challengeId: challengeId as string,
@@ -222,7 +220,7 @@ export function toScore(values: readonly unknown[]): MemberPeriodScore {
       reachedCount: Number(reachedCount),
       reachedCountAt: fromEpochMsOrNull(reachedCountAt),
     },
-    firedThresholds: ((firedThresholds as unknown[]) ?? []).map(Number),
+    firedThresholds: firedThresholdsOf(Number(firedCount)),
     totals: {
       distance: Number(distance),
       steps: Number(steps),

@@ -25,6 +25,7 @@ import { DailySummaryIndex1795600000008 } from './1795600000008-DailySummaryInde
 import { QueuedPoints1795600000009 } from './1795600000009-QueuedPoints';
 import { ProfileById1795600000010 } from './1795600000010-ProfileById';
 import { DailySummaryCovering1795600000011 } from './1795600000011-DailySummaryCovering';
+import { FiredThresholdCount1795600000012 } from './1795600000012-FiredThresholdCount';
 
 /** Every migration in order; the DataSource lists them explicitly (no globs). */
 export const MIGRATIONS = [
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   QueuedPoints1795600000009,
   ProfileById1795600000010,
   DailySummaryCovering1795600000011,
+  FiredThresholdCount1795600000012,
 ];
