@@ -10,7 +10,8 @@ const ALL_THRESHOLDS = [...PARTIAL_GOAL_THRESHOLDS, GOAL_THRESHOLD];
 /** The thresholds covered up to each one (the first k, shared: a crossing allocates no list). */
 const COVERED: readonly (readonly number[])[] = ALL_THRESHOLDS.map((_, i) => Object.freeze(ALL_THRESHOLDS.slice(0, i + 1)));
 
-const NONE_FIRED: readonly number[] = Object.freeze([]);
+/** No threshold notified yet (shared). */
+export const NONE_FIRED: readonly number[] = Object.freeze([]);
 
 /**
  * How many thresholds, from the lowest, `fired` covers: those at or below its highest, all that

@@ -1,7 +1,7 @@
 import { Challenge } from '../challenge/challenge';
 import { isEmptyScore, MemberPeriodScore, sameScore, ZERO_TOTALS } from '../challenge/member-period-score';
 import { PeriodCalendar } from '../challenge/period-calendar';
-import { detectThresholdCrossing } from '../challenge/progress';
+import { detectThresholdCrossing, NONE_FIRED } from '../challenge/progress';
 import {
   EMPTY_REPETITION_STATE, keepsRepetitionState, nextRepetitionState, RepetitionState, sameRepetitionState, storedPeriodsRead,
 } from '../challenge/repetition';
@@ -17,8 +17,6 @@ import { ScoreRepository } from '../ports/score-repository';
 export type MemberScoreStore = Pick<ScoreRepository, 'findForMember' | 'saveMany'>;
 
 const DAY_MS = 86_400_000;
-/** A period without a stored row has fired no threshold (shared: rescoring runs per member and period). */
-const NONE_FIRED: readonly number[] = Object.freeze([]);
 
 export interface RescoreMemberInput {
   readonly challenge: Challenge;

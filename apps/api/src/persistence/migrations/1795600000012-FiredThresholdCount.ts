@@ -6,9 +6,9 @@ export const COUNT_OF_FIRED_LIST = `CASE WHEN 1::float8 <= ANY(fired_thresholds)
 
 /**
  * A score's notified thresholds as their count from the lowest (`fired_threshold_count`, 0-4),
- * not a float8[] of them: the list took 40 bytes of a 237-byte row where the scores had reached
- * their goal, the count 2 (8 with the padding before the next column), and crossing thresholds
- * reads only the highest (domain firedThresholdCount; docs/benchmarks.md "Forty-first session"). The table is
+ * not a float8[] of them: crossing thresholds reads only the highest one fired (domain
+ * firedThresholdCount), and the list took 43 of a row's 237 bytes on average after a first
+ * scoring, the count 8 with its padding (docs/benchmarks.md "Forty-first session"). The table is
  * rewritten once.
  */
 export class FiredThresholdCount1795600000012 implements MigrationInterface {
