@@ -16,7 +16,7 @@ export const NONE_FIRED: readonly number[] = Object.freeze([]);
 /**
  * How many thresholds, from the lowest, `fired` covers: those at or below its highest, all that
  * detectThresholdCrossing reads of it (fired lists are such runs from the lowest). How a score's
- * fired thresholds are stored: a small number where the list took 40 bytes a score row.
+ * fired thresholds are stored: a small number where the list took 43 bytes of a score row.
  */
 export function firedThresholdCount(fired: readonly number[]): number {
   let highest = 0;
