@@ -26,7 +26,9 @@
  * (bench/anchors/bare-ingest.server.ts) that parses them and writes their rows with the raw anchor's
  * INSERT into anchor_http_record (LIKE health_record too): what HTTP and JSON cost any ingestion on
  * this machine. `httpAnchor.ratio` = raw INSERT time / its time (the ceiling of an HTTP API's ratio);
- * `ratioToHttpAnchor` = its time / the upload time.
+ * `ratioToHttpAnchor` = its time / the upload time. `ratioByRound`: each round's own ratio (its raw
+ * INSERT time / its uploads' time): how far one run's rounds spread (by 0.1-0.15 on a 2-core
+ * machine, docs/benchmarks.md "Forty-second session").
  * Points and scores are deferred: an upload queues its change and the API's scoring worker settles
  * it moments after the response, points then scores (docs/architecture.md "The write path").
  * `ratio` times the responses; `scored` times until the last queued change was settled
@@ -202,7 +204,9 @@ async function main(): Promise<void> {
     const latencies: number[] = [];
     const answeredAt: number[] = [];
     let rows = 0;
+    const ratioByRound: number[] = [];
     for (let turn = 0; turn < ROUNDS; turn++) {
+      const before = { upload: meter.upload.ms, anchor: meter.anchor.ms };
       const from = Math.floor((turn * profiles.length) / ROUNDS);
       const to = Math.floor(((turn + 1) * profiles.length) / ROUNDS);
       const part = profiles.slice(from, to);
@@ -230,6 +234,8 @@ async function main(): Promise<void> {
           await pool.query(text, values);
         }
       });
+
+      ratioByRound.push(round((meter.anchor.ms - before.anchor) / (meter.upload.ms - before.upload)));
 
       // The HTTP anchor: the same requests to a bare node:http server writing with the same INSERT.
       await measure(meter.httpAnchor, () => uploadEach(`http://127.0.0.1:${ANCHOR_PORT}/api/v1`, part, bodies.slice(from, to)));
@@ -312,6 +318,7 @@ async function main(): Promise<void> {
       anchor: { ms: Math.round(anchorMs), recordsPerSecond: Math.round(rows / (anchorMs / 1000)), cpu: anchorCpu },
       httpAnchor,
       ratio: round(anchorMs / httpMs),
+      ratioByRound,
       ratioToHttpAnchor: round(httpAnchorMs / httpMs),
       scored: { ms: Math.round(scoredMs), afterLastResponseMs: Math.round(scoredMs - httpMs), ratio: round(anchorMs / scoredMs), delayMs: delays },
       scoresChecked: check,
@@ -321,7 +328,7 @@ async function main(): Promise<void> {
     results.push(result);
   }
   log('summary', results.map((r) => ({
-    scenario: r.scenario, ratio: r.ratio, httpAnchorRatio: (r.httpAnchor as { ratio: number }).ratio, ratioToHttpAnchor: r.ratioToHttpAnchor,
+    scenario: r.scenario, ratio: r.ratio, ratioByRound: r.ratioByRound, httpAnchorRatio: (r.httpAnchor as { ratio: number }).ratio, ratioToHttpAnchor: r.ratioToHttpAnchor,
     uploadP50: (r.upload as { p50: number }).p50, scored: r.scored, check: r.scoresChecked, points: r.pointsChecked,
   })));
   await pool.end();
