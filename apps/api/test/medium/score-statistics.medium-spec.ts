@@ -26,7 +26,7 @@ describe.each(SQL_ENGINES)('statistics of the scores table on %s', (engine) => {
     await world.challenges.save(challenge(ID.challenge1));
   });
 
-  /** Every member's scores of periods from..to-1 (100 periods: 30,000 rows, about 1,000 pages). */
+  /** Every member's scores of periods from..to-1 (100 periods: 30,000 rows, about 1,000 pages; the tests write 110-120). */
   const periods = (from: number, to: number): MemberPeriodScore[] =>
     Array.from({ length: MEMBERS }, (_, i) => Array.from({ length: to - from }, (__, k) =>
       MemberPeriodScoreMother.create({ challengeId: ID.challenge1, profileId: memberId(i), periodIndex: from + k, progress: k }))).flat();

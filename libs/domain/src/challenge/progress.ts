@@ -13,14 +13,20 @@ const COVERED: readonly (readonly number[])[] = ALL_THRESHOLDS.map((_, i) => Obj
 /** No threshold notified yet (shared). */
 export const NONE_FIRED: readonly number[] = Object.freeze([]);
 
+/** The highest threshold of `fired` (0 for none). A plain loop: it runs for every period a rescore computes. */
+function highestOf(fired: readonly number[]): number {
+  let highest = 0;
+  for (const t of fired) if (t > highest) highest = t;
+  return highest;
+}
+
 /**
  * How many thresholds, from the lowest, `fired` covers: those at or below its highest, all that
  * detectThresholdCrossing reads of it (fired lists are such runs from the lowest). How a score's
  * fired thresholds are stored: a small number where the list took 43 bytes of a score row.
  */
 export function firedThresholdCount(fired: readonly number[]): number {
-  let highest = 0;
-  for (const t of fired) if (t > highest) highest = t;
+  const highest = highestOf(fired);
   let count = 0;
   while (count < ALL_THRESHOLDS.length && ALL_THRESHOLDS[count] <= highest) count++;
   return count;
@@ -60,8 +66,7 @@ export function detectThresholdCrossing(
   if (rules.type !== 'INDIVIDUAL' || proportion === null) return null;
   // This runs for every period a rescore computes (3.2 million in a 100,000-member first scoring),
   // so plain loops: the spreads, Set and sort it used were a quarter of that job's allocations.
-  let highestFired = 0;
-  for (const t of alreadyFired) if (t > highestFired) highestFired = t;
+  const highestFired = highestOf(alreadyFired);
   let reached = -1;
   for (let i = 0; i < ALL_THRESHOLDS.length; i++) if (proportion >= ALL_THRESHOLDS[i]) reached = i;
   if (reached < 0 || ALL_THRESHOLDS[reached] <= highestFired) return null;
