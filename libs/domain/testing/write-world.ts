@@ -8,7 +8,7 @@ import { PointsEventRepository } from '../src/ports/points-event-repository';
 import { ScoreRepository } from '../src/ports/score-repository';
 import { ChallengeRepository } from '../src/ports/challenge-repository';
 import { MembershipRepository } from '../src/ports/membership-repository';
-import { EnrolledChallenge, ScoringBatchReader } from '../src/ports/scoring-batch-reader';
+import { EnrolledChallenge, ProfileScoringBatch, ScoringBatchReader } from '../src/ports/scoring-batch-reader';
 import { TransactionPorts, UnitOfWork } from '../src/ports/unit-of-work';
 import { DeduplicatedActivityHistory, WORKOUT_LOOK_BEHIND_MS } from '../src/records/deduplicated-activity-history';
 import { gamificationWorld } from './gamification-world';
@@ -140,18 +140,20 @@ export function inMemoryScoringBatches(
       const ofApp = activities.ofApp(appId);
       const lookBehind = workouts ? new Date(workouts.from.getTime() - WORKOUT_LOOK_BEHIND_MS) : null;
       const mine = (profileId: string) => profileId === owner;
+      const records: ProfileScoringBatch['records'] = {
+        listDailySummaries: async (profileId, range) =>
+          dates && mine(profileId)
+            ? (await ofApp.listDailySummaries(profileId, range)).filter((s) => s.date >= dates.first && s.date <= dates.last)
+            : [],
+        listWorkouts: async (profileId, range) =>
+          workouts && lookBehind && mine(profileId)
+            ? (await ofApp.listWorkouts(profileId, range)).filter((w) => within(w.start, lookBehind, workouts.to))
+            : [],
+      };
       return {
+        records,
         history: new DeduplicatedActivityHistory(
-          {
-            listDailySummaries: async (profileId, range) =>
-              dates && mine(profileId)
-                ? (await ofApp.listDailySummaries(profileId, range)).filter((s) => s.date >= dates.first && s.date <= dates.last)
-                : [],
-            listWorkouts: async (profileId, range) =>
-              workouts && lookBehind && mine(profileId)
-                ? (await ofApp.listWorkouts(profileId, range)).filter((w) => within(w.start, lookBehind, workouts.to))
-                : [],
-          },
+          records,
           {
             listByProfile: async (profileId, range) =>
               mine(profileId) ? (await pointsEvents.listByProfile(profileId, range)).filter((e) => within(e.timestamp, events.from, events.to)) : [],

@@ -375,6 +375,13 @@ describeContract('ScoringBatchReader', (world) => {
     // The event of 03-06 lies after the request.
     expect((await batch.history.events(ID.profile1, new Date('2026-03-01T00:00:00Z'), new Date('2026-03-09T00:00:00Z'))).map((e) => e.timestamp.toISOString())).toEqual(['2026-03-02T08:00:00.000Z']);
     expect(await batch.history.dailySummaries(ID.profile2, '2026-03-01', '2026-03-08')).toEqual([]);
+    // The raw records behind the history (the change's points are counted from them): both sources
+    // of 03-02, by time, source and external id, within the range asked and the request's dates.
+    const raw = (fromDate: string) => batch.records.listDailySummaries(ID.profile1, { fromDate, toDate: '2026-03-08' });
+    expect((await raw('2026-03-01')).map((s) => [s.date, s.source, s.steps])).toEqual([
+      ['2026-03-02', 'FITBIT', 6000], ['2026-03-02', 'GARMIN', 4000], ['2026-03-04', 'GARMIN', 9000],
+    ]);
+    expect((await raw('2026-03-03')).map((s) => [s.date, s.steps])).toEqual([['2026-03-04', 9000]]);
     // Each challenge's requested periods only, in period order; none of another profile.
     expect((await batch.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.progress)).toEqual([1, 2]);
     expect((await batch.scores.findForMember(ID.challenge1, ID.profile1, [2])).map((s) => s.progress)).toEqual([2]);
@@ -398,6 +405,8 @@ describeContract('ScoringBatchReader', (world) => {
     };
     const batch = await world().unitOfWork.run((ports) => ports.scoringBatches.readProfile(ID.appA, ID.profile1, request));
     expect((await batch.history.workouts(ID.profile1, new Date('2026-03-01T00:00:00Z'), new Date('2026-03-09T00:00:00Z'))).map((w) => w.externalId)).toEqual(['inside']);
+    // The raw workouts read: from a day before the request (03-01 12:00) to its end, so not 'early' (03-01 10:00) nor 'late'.
+    expect((await batch.records.listWorkouts(ID.profile1)).map((w) => w.externalId)).toEqual(['inside']);
     expect(await batch.history.dailySummaries(ID.profile1, '2026-03-01', '2026-03-08')).toEqual([]);
     expect(await batch.scores.findForMember(ID.challenge1, ID.profile1)).toEqual([]);
   });

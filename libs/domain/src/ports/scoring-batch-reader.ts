@@ -1,6 +1,7 @@
 import { Challenge } from '../challenge/challenge';
 import { ChallengeMember } from '../membership/challenge-member';
 import { ActivityHistory } from './activity-history';
+import { ActivityRepository } from './activity-repository';
 import { ScoreRepository } from './score-repository';
 
 /** The periods (and the local dates and instants they cover) that a batch rescoring reads. */
@@ -46,6 +47,15 @@ export interface ProfileScoringRequest {
 }
 
 /**
+ * What readProfile read: the batch, and the raw records behind its history (every source, as
+ * ActivityRepository answers them, within the request's dates and workouts' span), so that the
+ * change's points are counted from the same read (ScoreQueuedChangesUseCase).
+ */
+export interface ProfileScoringBatch extends ScoringBatch {
+  readonly records: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>;
+}
+
+/**
  * Reads the activity and stored scores of many members of a challenge at once (a few queries a
  * batch instead of several per member), for rescoring whole challenges; and, for the live path,
  * one profile's challenges and what rescoring them reads (a few queries an upload instead of
@@ -56,5 +66,5 @@ export interface ScoringBatchReader {
   /** The challenges of the app this profile is a member of, with its membership (one read). */
   enrolledChallenges(appId: string, profileId: string): Promise<EnrolledChallenge[]>;
   /** The profile's de-duplicated activity and stored scores that the request names. */
-  readProfile(appId: string, profileId: string, request: ProfileScoringRequest): Promise<ScoringBatch>;
+  readProfile(appId: string, profileId: string, request: ProfileScoringRequest): Promise<ProfileScoringBatch>;
 }

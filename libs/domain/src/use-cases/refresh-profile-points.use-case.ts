@@ -1,12 +1,35 @@
 import { roundPoints } from '../points/points-calculator';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { daysAround, pointsOfDays } from '../points/points-ledger';
+import { ActivityRepository } from '../ports/activity-repository';
 import { QueuedScoring } from '../ports/scoring-backlog';
 import { TransactionPorts } from '../ports/unit-of-work';
 
 type LedgerPorts = Pick<TransactionPorts, 'pointsDefinitions' | 'activities' | 'pointsLedger' | 'profiles'>;
 
 const DAY_MS = 86_400_000;
+
+/** The records settling a change's points reads: the daily summaries of these dates and the workouts starting in [from, to] (both included). */
+export interface PointsRecordsRead {
+  readonly dates: { readonly first: string; readonly last: string };
+  readonly workouts: { readonly from: Date; readonly to: Date };
+}
+
+/**
+ * What RefreshProfilePointsUseCase.settle reads for a change: a day is recounted whole, its daily
+ * summaries, and the workouts of its deduplication groups, which may start on the day before or
+ * after. Null when the change replaced stored records (then the whole history is recounted).
+ */
+export function pointsRecordsRead(change: QueuedScoring): PointsRecordsRead | null {
+  if (change.replaced) return null;
+  const ordered = [...daysAround(change.from, change.to)]; // daysAround answers them in date order
+  const first = ordered[0];
+  const last = ordered[ordered.length - 1];
+  return {
+    dates: { first, last },
+    workouts: { from: new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS), to: new Date(Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS - 1) },
+  };
+}
 
 /**
  * Keeps a profile's total_points equal to the sum of its points under the app's current
@@ -16,21 +39,23 @@ const DAY_MS = 86_400_000;
  * when a stored record was replaced.
  */
 export class RefreshProfilePointsUseCase {
-  async settle(change: QueuedScoring, ports: LedgerPorts): Promise<number> {
+  /**
+   * `records`: where the change's records are read (pointsRecordsRead), when the caller has them
+   * already (the scoring worker's read for the profile's challenges); the repository otherwise.
+   */
+  async settle(
+    change: QueuedScoring,
+    ports: LedgerPorts,
+    records: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> = ports.activities,
+  ): Promise<number> {
     const { appId, profileId } = change;
-    if (change.replaced) return this.recountAll(ports, appId, profileId);
-    const days = daysAround(change.from, change.to);
-    const ordered = [...days]; // daysAround answers them in date order
+    const read = pointsRecordsRead(change);
+    if (read === null) return this.recountAll(ports, appId, profileId);
     const definition = (await ports.pointsDefinitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
-    // A day is recounted whole: its daily summaries, and the workouts of its deduplication groups,
-    // which may start on the day before or after. Read as scoring reads them (only the fields
-    // the views take, not each record's whole data).
-    const summaries = await ports.activities.listDailySummaries(profileId, { fromDate: ordered[0], toDate: ordered[ordered.length - 1] });
-    const workouts = await ports.activities.listWorkouts(profileId, {
-      from: new Date(Date.parse(`${ordered[0]}T00:00:00Z`) - DAY_MS),
-      to: new Date(Date.parse(`${ordered[ordered.length - 1]}T00:00:00Z`) + 2 * DAY_MS - 1),
-    });
-    const points = pointsOfDays(definition, summaries, workouts, days);
+    // Read as scoring reads them (only the fields the views take, not each record's whole data).
+    const summaries = await records.listDailySummaries(profileId, { fromDate: read.dates.first, toDate: read.dates.last });
+    const workouts = await records.listWorkouts(profileId, read.workouts);
+    const points = pointsOfDays(definition, summaries, workouts, daysAround(change.from, change.to));
     return this.setTotal(ports, appId, profileId, await ports.pointsLedger.saveDays(appId, profileId, points, false));
   }
 

@@ -10,8 +10,9 @@ import { defaultPointsDefinition } from '../points/points-definition';
 import { Clock } from '../ports/clock';
 import { PointsDefinitionRepository } from '../ports/points-repository';
 import { QueuedScoring } from '../ports/scoring-backlog';
-import { ProfileScoringRequest } from '../ports/scoring-batch-reader';
+import { ProfileScoringBatch, ProfileScoringRequest } from '../ports/scoring-batch-reader';
 import { TransactionPorts } from '../ports/unit-of-work';
+import { PointsRecordsRead } from './refresh-profile-points.use-case';
 import { isRescorable, RescoreMemberUseCase } from './rescore-member.use-case';
 
 /** How the app's points definition scores a daily summary or a workout (POINTS challenges). */
@@ -48,10 +49,14 @@ export async function challengesAffectedBy(change: QueuedScoring, ports: Transac
   return affected;
 }
 
-/** What scoring a change produced, for its caller to write (with other changes' in one statement each). */
+/**
+ * What scoring a change produced, for its caller to write (with other changes' in one statement
+ * each), and the raw records it read (none when no challenge took the change).
+ */
 export interface ScoredChange {
   readonly scores: MemberPeriodScore[];
   readonly events: ChallengeDomainEvent[];
+  readonly records?: ProfileScoringBatch['records'];
 }
 
 /**
@@ -60,18 +65,19 @@ export interface ScoredChange {
  * queued change and writes what it answers). However many challenges: one read of the profile's
  * challenges with its memberships, one read of its activity over the union of what they need and
  * of its stored scores (ScoringBatchReader.readProfile), then each challenge scored by
- * RescoreMemberUseCase in memory.
+ * RescoreMemberUseCase in memory. `alsoRead`: records to read with them (the change's points'
+ * records, which the caller then counts from the answer's `records`).
  */
 export class RescoreProfileChallengesUseCase {
   constructor(private readonly clock: Clock) {}
 
-  async execute(change: QueuedScoring, ports: TransactionPorts): Promise<ScoredChange> {
+  async execute(change: QueuedScoring, ports: TransactionPorts, alsoRead: PointsRecordsRead | null = null): Promise<ScoredChange> {
     const scores: MemberPeriodScore[] = [];
     const events: ChallengeDomainEvent[] = [];
     const affected = await challengesAffectedBy(change, ports);
     if (affected.length === 0) return { scores, events };
 
-    const batch = await ports.scoringBatches.readProfile(change.appId, change.profileId, readRequestOf(affected));
+    const batch = await ports.scoringBatches.readProfile(change.appId, change.profileId, readRequestOf(affected, alsoRead));
     const rescore = new RescoreMemberUseCase(
       { findForMember: (c, p, i) => batch.scores.findForMember(c, p, i), saveMany: async (s) => void scores.push(...s) },
       batch.history,
@@ -82,16 +88,19 @@ export class RescoreProfileChallengesUseCase {
     for (const { challenge, member } of affected) {
       await rescore.execute({ challenge, member, from: change.from, to: change.to, arrivedAt: change.queuedAt });
     }
-    return { scores, events };
+    return { scores, events, records: batch.records };
   }
 }
 
-/** The union of what rescoring each affected challenge reads. */
-function readRequestOf(affected: readonly Affected[]): ProfileScoringRequest {
-  let firstDate: string | null = null;
-  let lastDate: string | null = null;
-  let workoutsFrom = Infinity;
-  let workoutsTo = -Infinity;
+/**
+ * The union of what rescoring each affected challenge reads, and of `also` (its workouts' span is
+ * read from the look-behind before it on, as the challenges' are: more than it needs, never less).
+ */
+function readRequestOf(affected: readonly Affected[], also: PointsRecordsRead | null): ProfileScoringRequest {
+  let firstDate: string | null = also?.dates.first ?? null;
+  let lastDate: string | null = also?.dates.last ?? null;
+  let workoutsFrom = also?.workouts.from.getTime() ?? Infinity;
+  let workoutsTo = also?.workouts.to.getTime() ?? -Infinity;
   let from = Infinity;
   let to = -Infinity;
   for (const item of affected) {

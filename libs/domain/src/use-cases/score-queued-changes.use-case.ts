@@ -2,7 +2,7 @@ import { MemberPeriodScore } from '../challenge/member-period-score';
 import { ChallengeDomainEvent } from '../events/challenge-events';
 import { QueuedScoring, TakenScoring } from '../ports/scoring-backlog';
 import { profileTurn, TransactionPorts, UnitOfWork } from '../ports/unit-of-work';
-import { RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
+import { pointsRecordsRead, RefreshProfilePointsUseCase } from './refresh-profile-points.use-case';
 import { RescoreProfileChallengesUseCase } from './rescore-profile-challenges.use-case';
 
 /** Queued changes scored in one transaction: enough to share its commit, few enough to hold locks briefly. */
@@ -21,11 +21,11 @@ export interface ScoringRound {
 }
 
 /**
- * The scoring worker's work: takes a batch of queued changes (ScoringBacklog), settles each
- * profile's points of the days around its change (RefreshProfilePointsUseCase), scores its
- * challenges over the change (RescoreProfileChallengesUseCase) and writes the batch's scores and
- * threshold events in one statement each, in one unit of work, so they and the backlog's removal
- * commit together. It takes the profiles' turns first: a whole-challenge rescore
+ * The scoring worker's work: takes a batch of queued changes (ScoringBacklog), scores each
+ * profile's challenges over its change (RescoreProfileChallengesUseCase), settles its points of
+ * the days around the change from the same read (RefreshProfilePointsUseCase) and writes the
+ * batch's scores and threshold events in one statement each, in one unit of work, so they and the
+ * backlog's removal commit together. It takes the profiles' turns first: a whole-challenge rescore
  * or another worker scoring one of them commits before it reads. A batch that fails is scored
  * again profile by profile, and a profile that fails alone is postponed (ScoringBacklog.postpone):
  * one change that cannot be scored never holds up the others.
@@ -76,8 +76,11 @@ export class ScoreQueuedChangesUseCase {
       events = [];
     };
     for (const change of queued) {
-      await this.points.settle(change, ports);
-      const scored = await this.scoring.execute(change, ports);
+      // One read of the change's records for its challenges and its points: the points' records
+      // are read with the challenges' (and counted from that read), or alone when no challenge
+      // took the change.
+      const scored = await this.scoring.execute(change, ports, pointsRecordsRead(change));
+      await this.points.settle(change, ports, scored.records);
       scores = scores.concat(scored.scores);
       events = events.concat(scored.events);
       if (scores.length >= ROWS_PER_WRITE) await write();

@@ -125,11 +125,13 @@ describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challeng
     // local dates 03-02 .. 03-04); challenge-3 its one period (03-02 .. 03-09); challenge-4 is final.
     // Stored scores are read from the period before the first affected one (none here: 0) to the
     // last affected one, or to the challenge's last (period 6) where repetition states may be
-    // carried on (the STREAK challenge-2).
+    // carried on (the STREAK challenge-2). The change's points are counted from the same read: the
+    // UTC days around it, 03-01 .. 03-05, and their workouts from the day before (02-28 00:00) to the
+    // end of the day after (03-06 23:59:59.999), which the challenges' span already covers.
     expect(readProfile).toHaveBeenCalledTimes(1);
     expect(readProfile.mock.calls[0]).toEqual(['app-1', 'profile-1', {
-      dates: { first: '2026-03-02', last: '2026-03-04' },
-      workouts: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      dates: { first: '2026-03-01', last: '2026-03-05' },
+      workouts: { from: new Date('2026-02-28T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
       events: { from: new Date('2026-03-01T15:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
       scores: [
         { challengeId: 'challenge-2', firstIndex: 0, lastIndex: 6 },
@@ -151,22 +153,41 @@ describe(`${RescoreProfileChallengesUseCase.name}, a profile in several challeng
     ]);
   });
 
-  it('reads no summaries for workout challenges only, and writes no event when no threshold is crossed', async () => {
+  it('reads summaries for workout challenges only for the points, and writes no event when no threshold is crossed', async () => {
     const w = world([workouts]);
     await w.memberships.addAllIfAbsent([ChallengeMemberMother.create({ challengeId: 'challenge-3' })]);
     const readProfile = jest.spyOn(w.ports.scoringBatches, 'readProfile');
     const shortRun = { ...run, data: { ...run.data, distance: 1_000 } };
     await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [shortRun] });
-    // The run's [07:00, 07:30) touches challenge-3's one period: 03-02 .. 03-09.
+    // The run's [07:00, 07:30) touches challenge-3's one period: 03-02 .. 03-09. No challenge
+    // counts summaries: the dates read are the points' (the UTC days around 03-03: 03-02 .. 03-04),
+    // and so are the workouts from 03-01 00:00 (the day before the first).
     expect(readProfile.mock.calls[0][2]).toEqual({
-      dates: null,
-      workouts: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
+      dates: { first: '2026-03-02', last: '2026-03-04' },
+      workouts: { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
       events: { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z') },
       scores: [{ challengeId: 'challenge-3', firstIndex: 0, lastIndex: 0 }],
     });
     // 1,000 of 10,000 m: 10 %, below the first threshold (25 %).
     expect((await w.scores.findForChallenge('challenge-3', 0, 0)).map((s) => s.progress)).toEqual([1_000]);
     expect(w.outbox.events).toEqual([]);
+  });
+
+  it("counts a change's points from the challenges' read, and reads them alone when no challenge takes the change", async () => {
+    const w = world([ChallengeMother.create()]);
+    await w.memberships.addAllIfAbsent([ChallengeMemberMother.create()]);
+    const readProfile = jest.spyOn(w.ports.scoringBatches, 'readProfile');
+    const summaries = jest.spyOn(w.ports.activities, 'listDailySummaries');
+    const workouts = jest.spyOn(w.ports.activities, 'listWorkouts');
+    // profile-1 is a member: one read for its challenge and its points (6 for 6,000 steps).
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-1', records: [day('profile-1', '2026-03-03', 6_000)] });
+    expect([readProfile.mock.calls.length, summaries.mock.calls.length, workouts.mock.calls.length]).toEqual([1, 0, 0]);
+    expect((await w.profiles.findInApp('app-1', 'profile-1'))?.totalPoints).toBe(6);
+    expect(await w.progress('profile-1', 1)).toBe(6_000);
+    // profile-2 is in no challenge: its points read its summaries and workouts alone (4 for 4,000 steps).
+    await w.write.execute({ appId: 'app-1', profileId: 'profile-2', records: [day('profile-2', '2026-03-03', 4_000)] });
+    expect([readProfile.mock.calls.length, summaries.mock.calls.length, workouts.mock.calls.length]).toEqual([1, 1, 1]);
+    expect((await w.profiles.findInApp('app-1', 'profile-2'))?.totalPoints).toBe(4);
   });
 
   it('reads nothing more when no challenge of the profile takes the change', async () => {

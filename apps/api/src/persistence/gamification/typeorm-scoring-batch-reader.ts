@@ -1,6 +1,6 @@
 import {
   ActivityRepository, Challenge, DailySummary, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore,
-  PointsEvent, PointsEventRepository, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch,
+  PointsEvent, PointsEventRepository, ProfileScoringBatch, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch,
   ScoringBatchReader, ScoringSpan, storedPeriodsRead, Workout, WORKOUT_LOOK_BEHIND_MS,
 } from '@strive/domain';
 import { DAILY_SUMMARY_COLUMNS, dailySummaryRow, WORKOUT_COLUMNS, workoutRow } from '../records/typeorm-activity.repository';
@@ -67,10 +67,10 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
     }));
   }
 
-  async readProfile(appId: string, profileId: string, request: ProfileScoringRequest): Promise<ScoringBatch> {
+  async readProfile(appId: string, profileId: string, request: ProfileScoringRequest): Promise<ProfileScoringBatch> {
     const activity = await PrefetchedActivity.loadProfile(this.db, appId, profileId, request);
     const scores = await PrefetchedScores.loadProfile(this.db, appId, profileId, request.scores);
-    return { history: new DeduplicatedActivityHistory(activity, activity), scores };
+    return { history: new DeduplicatedActivityHistory(activity, activity), scores, records: activity };
   }
 }
 
