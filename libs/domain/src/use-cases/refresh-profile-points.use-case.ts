@@ -1,7 +1,6 @@
 import { roundPoints } from '../points/points-calculator';
 import { defaultPointsDefinition } from '../points/points-definition';
 import { daysAround, pointsOfDays } from '../points/points-ledger';
-import { ActivityRepository } from '../ports/activity-repository';
 import { QueuedScoring } from '../ports/scoring-backlog';
 import { TransactionPorts } from '../ports/unit-of-work';
 
@@ -9,8 +8,12 @@ type LedgerPorts = Pick<TransactionPorts, 'pointsDefinitions' | 'activities' | '
 
 const DAY_MS = 86_400_000;
 
-/** The records settling a change's points reads: the daily summaries of these dates and the workouts starting in [from, to] (both included). */
+/**
+ * The days whose points a change moves (daysAround), and the records settling them reads: the
+ * daily summaries of these dates and the workouts starting in [from, to] (both included).
+ */
 export interface PointsRecordsRead {
+  readonly days: ReadonlySet<string>;
   readonly dates: { readonly first: string; readonly last: string };
   readonly workouts: { readonly from: Date; readonly to: Date };
 }
@@ -22,10 +25,12 @@ export interface PointsRecordsRead {
  */
 export function pointsRecordsRead(change: QueuedScoring): PointsRecordsRead | null {
   if (change.replaced) return null;
-  const ordered = [...daysAround(change.from, change.to)]; // daysAround answers them in date order
+  const days = daysAround(change.from, change.to);
+  const ordered = [...days]; // daysAround answers them in date order
   const first = ordered[0];
   const last = ordered[ordered.length - 1];
   return {
+    days,
     dates: { first, last },
     workouts: { from: new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS), to: new Date(Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS - 1) },
   };
@@ -46,7 +51,7 @@ export class RefreshProfilePointsUseCase {
   async settle(
     change: QueuedScoring,
     ports: LedgerPorts,
-    records: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> = ports.activities,
+    records: LedgerPorts['activities'] = ports.activities,
   ): Promise<number> {
     const { appId, profileId } = change;
     const read = pointsRecordsRead(change);
@@ -55,7 +60,7 @@ export class RefreshProfilePointsUseCase {
     // Read as scoring reads them (only the fields the views take, not each record's whole data).
     const summaries = await records.listDailySummaries(profileId, { fromDate: read.dates.first, toDate: read.dates.last });
     const workouts = await records.listWorkouts(profileId, read.workouts);
-    const points = pointsOfDays(definition, summaries, workouts, daysAround(change.from, change.to));
+    const points = pointsOfDays(definition, summaries, workouts, read.days);
     return this.setTotal(ports, appId, profileId, await ports.pointsLedger.saveDays(appId, profileId, points, false));
   }
 
