@@ -11,20 +11,22 @@
  *   - shapes: "month" (500 summaries over the last 30 UTC days: about 17 external ids a day) and
  *     "many-days" (500 consecutive days ending today);
  *   - profiles in no challenge, or members of 10 running INDIVIDUAL DAILY challenges (STEPS,
- *     DISTANCE, CALORIES in turn; 60 days ago to 30 days ahead, UTC).
+ *     DISTANCE, CALORIES in turn; 60 days ago to 30 days ahead, UTC), the rounds starting once
+ *     the jobs that score new members are done.
  * The anchors run in the same run, taking turns with the uploads: each scenario's profiles are cut
  * into BENCH_ROUNDS (default 5) rounds, and each round's uploads are followed by both anchors'
  * writes of that round's data (times summed over the rounds), so that what drifts during a run
  * (checkpoints, neighbours on the machine) weighs on all three alike.
  * The raw anchor: the round's rows (read back from
  * health_record) inserted with plain multi-row INSERT ... VALUES (500 rows a statement, one after
- * the other) into anchor_record, a table created LIKE health_record INCLUDING ALL (the same
- * columns, primary key and indexes) and emptied before each scenario. Ratio = anchor time / upload
+ * the other) into anchor.record, a table created LIKE health_record INCLUDING ALL (the same
+ * columns, primary key and indexes) in a schema of its own (out of the API's statistics tick,
+ * which analyzes the app's schema) and emptied before each scenario. Ratio = anchor time / upload
  * time (1.0: as fast as the raw INSERT). Both anchors' connections are primed first
  * (bench/support/prime-allocator.ts: a new backend's large statements cost twice as much).
  * The HTTP anchor, after it: the same bodies posted the same way to a bare node:http server
  * (bench/anchors/bare-ingest.server.ts) that parses them and writes their rows with the raw anchor's
- * INSERT into anchor_http_record (LIKE health_record too): what HTTP and JSON cost any ingestion on
+ * INSERT into anchor.http_record (LIKE health_record too): what HTTP and JSON cost any ingestion on
  * this machine. `httpAnchor.ratio` = raw INSERT time / its time (the ceiling of an HTTP API's ratio);
  * `ratioToHttpAnchor` = its time / the upload time. `ratioByRound`: each round's own ratio (its raw
  * INSERT time / its uploads' time): how far one run's rounds spread (by 0.1-0.15 on a 2-core
@@ -64,6 +66,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { forkAnchor } from './support/anchor-process';
 import { killedOnExit } from './support/child-processes';
+import { jobsDone } from './support/jobs-done';
 import { mulberry32 } from './support/mulberry32';
 import { primeAllocator } from './support/prime-allocator';
 import { postgresCpuMs, processCpuMs } from './support/process-cpu';
@@ -116,7 +119,7 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`BENCH_SCENARIOS: no scenario ${unknown.join(', ')} (${SCENARIOS.join(', ')})`);
   const reset = new Client({ connectionString: DATABASE_URL });
   await reset.connect();
-  await reset.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+  await reset.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS anchor CASCADE; CREATE SCHEMA anchor');
   await reset.end();
   // BENCH_SPLIT=1: the uploads' API is a web-only replica and the scoring worker runs in a process of its own.
   const servers = SPLIT ? [startApi(PORT, false), startApi(PORT + 1, true)] : [startApi(PORT, true)];
@@ -156,8 +159,10 @@ async function main(): Promise<void> {
   }
   const pool = new Pool({ connectionString: DATABASE_URL, max: 2 });
   pool.on('connect', (client) => void primeAllocator(client).catch(() => undefined));
-  await pool.query('CREATE TABLE anchor_record (LIKE health_record INCLUDING ALL)');
-  await pool.query('CREATE TABLE anchor_http_record (LIKE health_record INCLUDING ALL)');
+  // The anchors' tables live in a schema of their own: not the app's, so that the API's statistics
+  // tick (which analyzes the app's schema) spends no time on them during either side's turn.
+  await pool.query('CREATE TABLE anchor.record (LIKE health_record INCLUDING ALL)');
+  await pool.query('CREATE TABLE anchor.http_record (LIKE health_record INCLUDING ALL)');
   const [{ app_id: appId }] = (await pool.query('SELECT app_id FROM challenge LIMIT 1')).rows;
   if (APP_PROFILES > 0) {
     await pool.query(
@@ -168,7 +173,7 @@ async function main(): Promise<void> {
     await pool.query('ANALYZE profile');
   }
   const anchorServer = await forkAnchor('bare-ingest.server.ts', {
-    ANCHOR_PORT: String(ANCHOR_PORT), ANCHOR_DATABASE_URL: DATABASE_URL, ANCHOR_TABLE: 'anchor_http_record', ANCHOR_APP_ID: appId,
+    ANCHOR_PORT: String(ANCHOR_PORT), ANCHOR_DATABASE_URL: DATABASE_URL, ANCHOR_TABLE: 'anchor.http_record', ANCHOR_APP_ID: appId,
   });
   const [{ deferred }] = (await pool.query("SELECT to_regclass('scoring_backlog') IS NOT NULL AS deferred")).rows;
   /** Wall time and CPU time (ms) of one phase, summed over its rounds. */
@@ -195,9 +200,12 @@ async function main(): Promise<void> {
     for (const challenge of challenges.slice(0, inChallenges)) {
       for (let i = 0; i < profiles.length; i += 1000) await post(`/challenge/${challenge.id}/members/`, { profiles: profiles.slice(i, i + 1000) });
     }
+    // New members are scored by a job (challenge.rescore): the rounds measure a steady state, the
+    // profiles in running challenges, not that set-up work beside their first uploads.
+    await jobsDone(pool);
     const bodies = profiles.map((_, i) => body(shape, i));
     const load = loadavg().map((n) => round(n));
-    await pool.query('TRUNCATE anchor_record, anchor_http_record');
+    await pool.query('TRUNCATE anchor.record, anchor.http_record');
     // Strive, the raw INSERT and the HTTP anchor take turns, a round of each at a time, so that
     // what drifts during a run (checkpoints, the machine's neighbours) falls on all three alike.
     const meter = { upload: newMeter(), drain: newMeter(), anchor: newMeter(), httpAnchor: newMeter() };
@@ -230,7 +238,7 @@ async function main(): Promise<void> {
       rows += stored.length;
       await measure(meter.anchor, async () => {
         for (let i = 0; i < stored.length; i += BATCH) {
-          const { text, values } = recordInsert('anchor_record', appId, stored.slice(i, i + BATCH));
+          const { text, values } = recordInsert('anchor.record', appId, stored.slice(i, i + BATCH));
           await pool.query(text, values);
         }
       });

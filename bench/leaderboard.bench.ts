@@ -38,6 +38,7 @@ import { Client, Pool } from 'pg';
 import { forkAnchor } from './support/anchor-process';
 import { apiClient } from './support/api-client';
 import { killedOnExit } from './support/child-processes';
+import { jobsDone } from './support/jobs-done';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: object, done: (error: Error | null, result: AutocannonResult) => void) => {
@@ -209,14 +210,6 @@ async function ensureDatabase(name: string): Promise<void> {
   await admin.end();
 }
 
-async function jobsDone(pool: Pool): Promise<void> {
-  for (;;) {
-    const [{ n }] = (await pool.query("SELECT count(*)::int AS n FROM job WHERE status IN ('pending', 'running')")).rows;
-    if (n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** Members 1..size (profile i has bearer bench-bearer-i), the challenge, 30 days of summaries, scored by the product. */
 async function seed(pool: Pool, size: number, start: Date, today: number): Promise<{ challengeId: string; scoringSeconds: number }> {
   const basic = Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64');
@@ -256,7 +249,7 @@ async function seed(pool: Pool, size: number, start: Date, today: number): Promi
   await pool.query('ANALYZE');
   const t = performance.now();
   await api(`/challenge/${challenge.public_id}/`, { method: 'PATCH', bearer: admin, body: JSON.stringify({ goal_value: GOAL }) });
-  await jobsDone(pool);
+  await jobsDone(pool, 200);
   return { challengeId: challenge.public_id, scoringSeconds: round((performance.now() - t) / 1000) };
 }
 

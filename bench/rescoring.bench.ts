@@ -45,6 +45,7 @@ import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
 import { apiClient } from './support/api-client';
 import { killedOnExit } from './support/child-processes';
+import { jobsDone } from './support/jobs-done';
 import { postgresCpuMs, processCpuMs } from './support/process-cpu';
 
 const ROOT = join(__dirname, '..');
@@ -147,14 +148,6 @@ async function walWritten(pool: Pool): Promise<WalPosition> {
 /** What was logged between two readings of walWritten: records, full-page images (the first change of a page after a checkpoint), MB. */
 function walSince(before: WalPosition, after: WalPosition) {
   return { records: after.records - before.records, fullPages: after.fullPages - before.fullPages, mb: round((after.bytes - before.bytes) / 1e6) };
-}
-
-async function jobsDone(pool: Pool): Promise<void> {
-  for (;;) {
-    const [{ n }] = (await pool.query("SELECT count(*)::int AS n FROM job WHERE status IN ('pending', 'running')")).rows;
-    if (n === 0) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
 }
 
 /** READERS clients asking the leaderboard one request after another until `until` resolves. */

@@ -64,7 +64,9 @@ class EmbeddedClient extends EventEmitter {
     super();
   }
 
-  async query(sql: string, parameters?: unknown[]) {
+  /** `statement`: a string, or pg's { name, text } of a prepared statement (PGlite's session parses it each time). */
+  async query(statement: string | { text: string }, parameters?: unknown[]) {
+    const sql = typeof statement === 'string' ? statement : statement.text;
     const command = sql.trim().split(/\s+/, 1)[0]?.toUpperCase() ?? '';
     if (parameters && parameters.length > 0) {
       const result = await this.database.query<Record<string, unknown>>(sql, parameters);

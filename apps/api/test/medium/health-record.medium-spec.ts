@@ -1,4 +1,5 @@
 import { HealthDataType, HealthRecord, HealthRecordQuery, IdentityError, profileTurn, Source, StoredHealthRecord } from '@strive/domain';
+import { TypeOrmHealthRecordRepository } from '../../src/persistence/records/typeorm-health-record.repository';
 import { ID, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
 
@@ -105,6 +106,21 @@ describeContract('HealthRecordRepository', (world) => {
     expect(stored.map(({ id: _id, ...r }) => r)).toEqual([polar, record('workout', 'w1', at(8), { distance: 5000, steps: 10 }), changed]);
     // The same record of another profile is its own row.
     expect((await upsert([record('workout', 'w1', at(8), { distance: 5000, steps: 10 })], ID.profile2)).counts.workout).toEqual({ created: 1, updated: 0, unchanged: 0 });
+  });
+
+  it('upserts through a statement each connection prepares once, which PostgreSQL then runs with one plan (hand-written SQL)', async () => {
+    const engine = world().engine;
+    // PGlite's one session parses every statement it is sent (the embedded pool drops the name).
+    if (!engine || !('url' in engine.options && engine.options.url)) return;
+    // Seven upserts on one connection (a transaction's): PostgreSQL plans the first five runs of a
+    // prepared statement for their values, then keeps one plan for any when it costs no more.
+    const prepared = await engine.transaction(async (manager) => {
+      const records = new TypeOrmHealthRecordRepository(manager);
+      for (let i = 1; i <= 7; i++) await records.upsert(ID.appA, ID.profile1, [record('weight', `w${i}`, at(i))]);
+      return manager.query("SELECT generic_plans > 0 AS one_plan FROM pg_prepared_statements WHERE name = 'health_record_upsert'");
+    });
+    expect(prepared).toEqual([{ one_plan: true }]);
+    expect(await storedOf(ID.profile1)).toBe(7);
   });
 
   describe('pages in (time, id) order', () => {

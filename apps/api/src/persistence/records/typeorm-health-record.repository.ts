@@ -2,7 +2,9 @@ import {
   HealthDataType, HealthRecord, HealthRecordQuery, HealthRecordRepository, HealthUpsertResult, IdentityError, Source,
   StoredHealthRecord,
 } from '@strive/domain';
-import { Db, fromEpochMs, fromEpochMsOrNull, isoStrings, jsonRowGroups, toDate, toDateOrNull, wholeEpochMsOf } from '../shared/db';
+import {
+  Db, fromEpochMs, fromEpochMsOrNull, isoStrings, jsonRowGroups, PreparedStatement, queryPrepared, toDate, toDateOrNull, wholeEpochMsOf,
+} from '../shared/db';
 
 interface Row {
   id: string;
@@ -39,6 +41,39 @@ function byKey(a: HealthRecord, b: HealthRecord): number {
 const COLUMNS = 'id::text AS id, type, subtype, source, external_id, time, end_time, data';
 
 /**
+ * The upsert, prepared on each connection (queryPrepared): jsonb_to_recordset's row estimate is a
+ * constant, so its plan is the same whatever the rows. In place of a foreign key's check per row
+ * (RecordsWithoutForeignKey): the profile row locked once, as that check locked it, before any row
+ * is written (a one-time filter), so that its deletion waits for this transaction (and then deletes
+ * these records too), or came first and the profile is not found: then nothing is written and one
+ * row of nulls says so. In the same statement: a round trip less per upload. What was written comes
+ * back as counts per type, the written keys only when some record was left unchanged (one row a
+ * type, not one a record): the FILTER's condition is computed once (an uncorrelated sub-select), so
+ * an upload whose records were all written builds no key at all (a CASE around the aggregate still
+ * built all 500).
+ */
+const UPSERT: PreparedStatement = {
+  name: 'health_record_upsert',
+  text: `WITH owner AS (SELECT 1 FROM profile WHERE app_id = $1 AND id = $2 FOR KEY SHARE),
+   written AS (
+     INSERT INTO health_record AS stored (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
+     SELECT $1, $2, r.type, r.subtype, r.source, r.external_id, r.time, r.end_time, r.data
+     FROM ROWS FROM (jsonb_to_recordset($3::jsonb)
+       AS (type text, subtype text, source text, external_id text, time timestamptz, end_time timestamptz, data jsonb))
+       WITH ORDINALITY AS r(type, subtype, source, external_id, time, end_time, data, n)
+     WHERE EXISTS (SELECT FROM owner)
+     ORDER BY r.n
+     ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE
+       SET subtype = EXCLUDED.subtype, time = EXCLUDED.time, end_time = EXCLUDED.end_time, data = EXCLUDED.data, updated_at = now()
+       WHERE stored.data IS DISTINCT FROM EXCLUDED.data
+     RETURNING type, source, external_id, xmax = 0 AS inserted)
+   SELECT type, count(*) FILTER (WHERE inserted)::int AS created, count(*)::int AS written,
+     json_agg(json_build_array(source, external_id)) FILTER (WHERE (SELECT count(*) FROM written) < $4) AS keys
+   FROM written GROUP BY type
+   UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT FROM owner)`,
+};
+
+/**
  * The health_record table. Upserts are one INSERT ... ON CONFLICT over jsonb_to_recordset()
  * (four parameters whatever the batch size); rows whose content did not change are not
  * touched, and RETURNING tells created (xmax 0) from updated.
@@ -62,32 +97,9 @@ export class TypeOrmHealthRecordRepository implements HealthRecordRepository {
     const rows = JSON.stringify([...records].sort(byKey).map((r) => ({
       type: r.type, subtype: r.subtype, source: r.source, external_id: r.externalId, time: iso(r.time), end_time: r.endTime === null ? null : iso(r.endTime), data: r.data,
     })));
-    // In place of a foreign key's check per row (RecordsWithoutForeignKey): the profile row locked
-    // once, as that check locked it, before any row is written (a one-time filter), so that its
-    // deletion waits for this transaction (and then deletes these records too), or came first and
-    // the profile is not found: then nothing is written and one row of nulls says so. In the same
-    // statement: a round trip less per upload. What was written comes back as counts per type, the
-    // written keys only when some record was left unchanged (one row a type, not one a record): the
-    // FILTER's condition is computed once (an uncorrelated sub-select), so an upload whose records
-    // were all written builds no key at all (a CASE around the aggregate still built all 500).
-    const returned: { type: HealthDataType | null; created: number; written: number; keys: [Source, string][] | null }[] = await this.dataSource.query(
-      `WITH owner AS (SELECT 1 FROM profile WHERE app_id = $1 AND id = $2 FOR KEY SHARE),
-       written AS (
-         INSERT INTO health_record AS stored (app_id, profile_id, type, subtype, source, external_id, time, end_time, data)
-         SELECT $1, $2, r.type, r.subtype, r.source, r.external_id, r.time, r.end_time, r.data
-         FROM ROWS FROM (jsonb_to_recordset($3::jsonb)
-           AS (type text, subtype text, source text, external_id text, time timestamptz, end_time timestamptz, data jsonb))
-           WITH ORDINALITY AS r(type, subtype, source, external_id, time, end_time, data, n)
-         WHERE EXISTS (SELECT FROM owner)
-         ORDER BY r.n
-         ON CONFLICT (app_id, profile_id, type, source, external_id) DO UPDATE
-           SET subtype = EXCLUDED.subtype, time = EXCLUDED.time, end_time = EXCLUDED.end_time, data = EXCLUDED.data, updated_at = now()
-           WHERE stored.data IS DISTINCT FROM EXCLUDED.data
-         RETURNING type, source, external_id, xmax = 0 AS inserted)
-       SELECT type, count(*) FILTER (WHERE inserted)::int AS created, count(*)::int AS written,
-         json_agg(json_build_array(source, external_id)) FILTER (WHERE (SELECT count(*) FROM written) < $4) AS keys
-       FROM written GROUP BY type
-       UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT FROM owner)`,
+    const returned: { type: HealthDataType | null; created: number; written: number; keys: [Source, string][] | null }[] = await queryPrepared(
+      this.dataSource,
+      UPSERT,
       [appId, profileId, rows, records.length],
     );
     if (returned.length === 1 && returned[0].type === null) throw IdentityError.profileNotFound(profileId);
