@@ -45,16 +45,17 @@ export function pointsRecordsRead(change: QueuedScoring): PointsRecordsRead | nu
  */
 export class RefreshProfilePointsUseCase {
   /**
-   * `records`: where the change's records are read (pointsRecordsRead), when the caller has them
-   * already (the scoring worker's read for the profile's challenges); the repository otherwise.
+   * `read`: the change's pointsRecordsRead, when the caller computed it already; `records`: where
+   * those records are read, when the caller has them already (the scoring worker's read for the
+   * profile's challenges); the repository otherwise.
    */
   async settle(
     change: QueuedScoring,
     ports: LedgerPorts,
+    read: PointsRecordsRead | null = pointsRecordsRead(change),
     records: LedgerPorts['activities'] = ports.activities,
   ): Promise<number> {
     const { appId, profileId } = change;
-    const read = pointsRecordsRead(change);
     if (read === null) return this.recountAll(ports, appId, profileId);
     const definition = (await ports.pointsDefinitions.findByApp(appId)) ?? defaultPointsDefinition(appId);
     // Read as scoring reads them (only the fields the views take, not each record's whole data).

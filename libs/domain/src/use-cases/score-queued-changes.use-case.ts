@@ -79,8 +79,9 @@ export class ScoreQueuedChangesUseCase {
       // One read of the change's records for its challenges and its points: the points' records
       // are read with the challenges' (and counted from that read), or alone when no challenge
       // took the change.
-      const scored = await this.scoring.execute(change, ports, pointsRecordsRead(change));
-      await this.points.settle(change, ports, scored.records);
+      const read = pointsRecordsRead(change);
+      const scored = await this.scoring.execute(change, ports, read);
+      await this.points.settle(change, ports, read, scored.records);
       scores = scores.concat(scored.scores);
       events = events.concat(scored.events);
       if (scores.length >= ROWS_PER_WRITE) await write();
