@@ -2,13 +2,14 @@ import { DailySummary, Workout } from '../src/records/activity-records';
 import { dailySummaryOf, workoutOf } from '../src/records/health-activity';
 import { Profile } from '../src/identity/profile';
 import { Challenge } from '../src/challenge/challenge';
+import { MemberPeriodScore } from '../src/challenge/member-period-score';
 import { storedPeriodsRead } from '../src/challenge/repetition';
 import { ActivityRepository, RecordDateRange, RecordTimeRange } from '../src/ports/activity-repository';
 import { PointsEventRepository } from '../src/ports/points-event-repository';
 import { ScoreRepository } from '../src/ports/score-repository';
 import { ChallengeRepository } from '../src/ports/challenge-repository';
 import { MembershipRepository } from '../src/ports/membership-repository';
-import { EnrolledChallenge, ProfileScoringBatch, ScoringBatchReader } from '../src/ports/scoring-batch-reader';
+import { EnrolledChallenge, ProfileScoringBatch, ScoringBatchReader, StoredScores } from '../src/ports/scoring-batch-reader';
 import { TransactionPorts, UnitOfWork } from '../src/ports/unit-of-work';
 import { DeduplicatedActivityHistory, WORKOUT_LOOK_BEHIND_MS } from '../src/records/deduplicated-activity-history';
 import { gamificationWorld } from './gamification-world';
@@ -18,6 +19,7 @@ import { InMemoryEventOutbox } from './in-memory-event-outbox';
 import { InMemoryHealthRecordRepository } from './in-memory-health-record-repository';
 import { InMemoryJobQueue } from './in-memory-job-queue';
 import { InMemoryPointsLedgerRepository } from './in-memory-points-ledger-repository';
+import { InMemoryRawActivity } from './in-memory-raw-activity';
 import { InMemoryScoreRepository } from './in-memory-score-repository';
 import { InMemoryScoringBacklog } from './in-memory-scoring-backlog';
 import { InMemoryConnectionRepository } from './in-memory-connection-repository';
@@ -101,9 +103,9 @@ export function writeWorld(options: { challenges?: Challenge[]; profiles?: Profi
 }
 
 /**
- * The batch reader over in-memory stores: the members' de-duplicated activity and stored scores of
- * the periods a rescore of the span reads (storedPeriodsRead; or a profile's request), as the SQL
- * adapter reads them.
+ * The batch reader over in-memory stores: reads, as the SQL adapter does, the members' raw records
+ * (the kind the challenge counts, and events) and stored scores of the periods a rescore of the
+ * span reads (storedPeriodsRead; or what a profile's request names), and serves them from memory.
  */
 export function inMemoryScoringBatches(
   activities: HealthRecordActivityView,
@@ -113,19 +115,29 @@ export function inMemoryScoringBatches(
   challenges: ChallengeRepository,
 ): ScoringBatchReader {
   const within = (t: Date, from: Date, to: Date) => t.getTime() >= from.getTime() && t.getTime() <= to.getTime();
+  const storedOf = (rows: readonly MemberPeriodScore[]): StoredScores => ({
+    findForMember: (challengeId, profileId, first = 0, last = Infinity) =>
+      rows
+        .filter((s) => s.challengeId === challengeId && s.profileId === profileId && s.periodIndex >= first && s.periodIndex <= last)
+        .sort((a, b) => a.periodIndex - b.periodIndex),
+  });
   return {
     read: async (challenge, profileIds, span) => {
-      const wanted = new Set(profileIds);
+      const ofApp = activities.ofApp(challenge.appId);
       const { firstIndex, lastIndex } = storedPeriodsRead(challenge, span.firstIndex, span.lastIndex);
-      return {
-        history: new DeduplicatedActivityHistory(activities.ofApp(challenge.appId), pointsEvents),
-        scores: {
-          findForMember: async (challengeId, profileId, periodIndexes) =>
-            wanted.has(profileId)
-              ? (await scores.findForMember(challengeId, profileId, periodIndexes)).filter((s) => s.periodIndex >= firstIndex && s.periodIndex <= lastIndex)
-              : [],
-        },
-      };
+      const raw = new InMemoryRawActivity();
+      const stored: MemberPeriodScore[] = [];
+      for (const profileId of new Set(profileIds)) {
+        raw.add({
+          dailySummaries: challenge.dataSource === 'dailysummary' ? await ofApp.listDailySummaries(profileId, { fromDate: span.firstDate, toDate: span.lastDate }) : [],
+          workouts: challenge.dataSource === 'workout'
+            ? (await ofApp.listWorkouts(profileId, { from: new Date(span.from.getTime() - WORKOUT_LOOK_BEHIND_MS), to: span.to })).filter((w) => w.start < span.to)
+            : [],
+          events: (await pointsEvents.listByProfile(profileId, { from: span.from, to: span.to })).filter((e) => e.timestamp < span.to),
+        });
+        stored.push(...(await scores.findForMember(challenge.id, profileId)).filter((s) => s.periodIndex >= firstIndex && s.periodIndex <= lastIndex));
+      }
+      return { history: new DeduplicatedActivityHistory(raw), scores: storedOf(stored) };
     },
     enrolledChallenges: async (appId, profileId) => {
       const enrolled: EnrolledChallenge[] = [];
@@ -139,36 +151,23 @@ export function inMemoryScoringBatches(
       const { dates, workouts, events } = request;
       const ofApp = activities.ofApp(appId);
       const lookBehind = workouts ? new Date(workouts.from.getTime() - WORKOUT_LOOK_BEHIND_MS) : null;
-      const mine = (profileId: string) => profileId === owner;
+      const raw = new InMemoryRawActivity().add({
+        dailySummaries: dates ? await ofApp.listDailySummaries(owner, { fromDate: dates.first, toDate: dates.last }) : [],
+        workouts: workouts && lookBehind ? await ofApp.listWorkouts(owner, { from: lookBehind, to: workouts.to }) : [],
+        events: (await pointsEvents.listByProfile(owner, events)).filter((e) => within(e.timestamp, events.from, events.to)),
+      });
+      const stored: MemberPeriodScore[] = [];
+      for (const { challengeId, firstIndex, lastIndex } of request.scores) {
+        stored.push(...(await scores.findForMember(challengeId, owner)).filter((s) => s.periodIndex >= firstIndex && s.periodIndex <= lastIndex));
+      }
+      // The same records, as the repository the live path counts points from.
       const records: ProfileScoringBatch['records'] = {
-        listDailySummaries: async (profileId, range) =>
-          dates && mine(profileId)
-            ? (await ofApp.listDailySummaries(profileId, range)).filter((s) => s.date >= dates.first && s.date <= dates.last)
-            : [],
-        listWorkouts: async (profileId, range) =>
-          workouts && lookBehind && mine(profileId)
-            ? (await ofApp.listWorkouts(profileId, range)).filter((w) => within(w.start, lookBehind, workouts.to))
-            : [],
+        listDailySummaries: async (profileId, range = {}) =>
+          raw.summaries.filter((s) => s.profileId === profileId && (range.fromDate === undefined || s.date >= range.fromDate) && (range.toDate === undefined || s.date <= range.toDate)),
+        listWorkouts: async (profileId, range = {}) =>
+          raw.workoutRecords.filter((w) => w.profileId === profileId && (range.from === undefined || w.start >= range.from) && (range.to === undefined || w.start <= range.to)),
       };
-      return {
-        records,
-        history: new DeduplicatedActivityHistory(
-          records,
-          {
-            listByProfile: async (profileId, range) =>
-              mine(profileId) ? (await pointsEvents.listByProfile(profileId, range)).filter((e) => within(e.timestamp, events.from, events.to)) : [],
-          },
-        ),
-        scores: {
-          findForMember: async (challengeId, profileId, periodIndexes) => {
-            const wanted = request.scores.find((r) => r.challengeId === challengeId);
-            if (!wanted || !mine(profileId)) return [];
-            return (await scores.findForMember(challengeId, profileId, periodIndexes)).filter(
-              (s) => s.periodIndex >= wanted.firstIndex && s.periodIndex <= wanted.lastIndex,
-            );
-          },
-        },
-      };
+      return { records, history: new DeduplicatedActivityHistory(raw), scores: storedOf(stored) };
     },
   };
 }

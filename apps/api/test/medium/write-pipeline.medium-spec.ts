@@ -384,7 +384,7 @@ describeContract('ScoringBatchReader', (world) => {
     expect((await raw('2026-03-03')).map((s) => [s.date, s.steps])).toEqual([['2026-03-04', 9000]]);
     // Each challenge's requested periods only, in period order; none of another profile.
     expect((await batch.scores.findForMember(ID.challenge1, ID.profile1)).map((s) => s.progress)).toEqual([1, 2]);
-    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1, [2])).map((s) => s.progress)).toEqual([2]);
+    expect((await batch.scores.findForMember(ID.challenge1, ID.profile1, 2, 2)).map((s) => s.progress)).toEqual([2]);
     expect((await batch.scores.findForMember(ID.challenge2, ID.profile1)).map((s) => s.progress)).toEqual([5]);
     expect(await batch.scores.findForMember(ID.challenge1, ID.profile2)).toEqual([]);
   });

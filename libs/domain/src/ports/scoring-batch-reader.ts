@@ -2,7 +2,7 @@ import { Challenge } from '../challenge/challenge';
 import { ChallengeMember } from '../membership/challenge-member';
 import { ActivityHistory } from './activity-history';
 import { ActivityRepository } from './activity-repository';
-import { ScoreRepository } from './score-repository';
+import { MemberPeriodScore } from '../challenge/member-period-score';
 
 /** The periods (and the local dates and instants they cover) that a batch rescoring reads. */
 export interface ScoringSpan {
@@ -14,15 +14,21 @@ export interface ScoringSpan {
   readonly to: Date;
 }
 
+/** Stored scores a batch read, in memory. */
+export interface StoredScores {
+  /** The member's stored scores of periods firstIndex..lastIndex (both included; default: every one read), by period. */
+  findForMember(challengeId: string, profileId: string, firstIndex?: number, lastIndex?: number): readonly MemberPeriodScore[];
+}
+
 /**
- * What a batch of members' rescoring reads: their de-duplicated activity, and their stored scores
- * of the periods storedPeriodsRead names: the span's, and where the challenge keeps repetition
- * states (keepsRepetitionState) also the period before (its state) and every later one (states
- * are carried on when a rescore changes them).
+ * What a batch of members' rescoring reads, read before it is scored: their de-duplicated
+ * activity, and their stored scores of the periods storedPeriodsRead names: the span's, and where
+ * the challenge keeps repetition states (keepsRepetitionState) also the period before (its state)
+ * and every later one (states are carried on when a rescore changes them).
  */
 export interface ScoringBatch {
   readonly history: ActivityHistory;
-  readonly scores: Pick<ScoreRepository, 'findForMember'>;
+  readonly scores: StoredScores;
 }
 
 /** A challenge a profile is a member of, with that membership. */

@@ -1,18 +1,16 @@
 import { ActivityRecordMother } from '../../testing/challenge-mother';
-import { InMemoryActivityRepository } from '../../testing/in-memory-activity-repository';
-import { InMemoryPointsEventRepository } from '../../testing/in-memory-points-event-repository';
+import { InMemoryRawActivity } from '../../testing/in-memory-raw-activity';
 import { DeduplicatedActivityHistory } from './deduplicated-activity-history';
 
 describe(DeduplicatedActivityHistory.name, () => {
-  const activities = new InMemoryActivityRepository();
-  const events = new InMemoryPointsEventRepository();
-  const sut = new DeduplicatedActivityHistory(activities, events);
+  const raw = new InMemoryRawActivity();
+  const sut = new DeduplicatedActivityHistory(raw);
   const from = new Date('2026-03-02T00:00:00Z');
   const to = new Date('2026-03-03T00:00:00Z');
 
-  beforeAll(async () => {
+  beforeAll(() => {
     const { dailySummary, workout, event } = ActivityRecordMother;
-    await activities.upsert({
+    raw.add({
       dailySummaries: [
         dailySummary({ source: 'GARMIN', date: '2026-03-01', steps: 1 }),
         dailySummary({ source: 'GARMIN', date: '2026-03-02', steps: 5000 }),
@@ -27,22 +25,21 @@ describe(DeduplicatedActivityHistory.name, () => {
         workout({ externalId: 'run-strava', source: 'STRAVA', start: new Date('2026-03-02T07:00:05Z') }),
         workout({ externalId: 'next-day', source: 'GARMIN', start: to }),
       ],
+      events: [event({ id: 'in', timestamp: new Date('2026-03-02T12:00:00Z') }), event({ id: 'at-end', timestamp: to })],
     });
-    await events.save(event({ id: 'in', timestamp: new Date('2026-03-02T12:00:00Z') }));
-    await events.save(event({ id: 'at-end', timestamp: to }));
   });
 
-  it('merges daily summaries per date within the dates asked', async () => {
-    const days = await sut.dailySummaries('profile-1', '2026-03-02', '2026-03-02');
+  it('merges daily summaries per date within the dates asked', () => {
+    const days = sut.dailySummaries('profile-1', '2026-03-02', '2026-03-02');
     expect(days.map((d) => [d.date, d.source, d.steps])).toEqual([['2026-03-02', 'AGGREGATED', 6000]]);
   });
 
-  it('deduplicates workouts, looking across the window start, and keeps starts in [from, to)', async () => {
+  it('deduplicates workouts, looking across the window start, and keeps starts in [from, to)', () => {
     // The ride's chosen GARMIN record starts before `from`, so the ride belongs to 03-01.
-    expect((await sut.workouts('profile-1', from, to)).map((w) => w.externalId)).toEqual(['run-garmin']);
+    expect(sut.workouts('profile-1', from, to).map((w) => w.externalId)).toEqual(['run-garmin']);
   });
 
-  it('returns events with timestamps in [from, to)', async () => {
-    expect((await sut.events('profile-1', from, to)).map((e) => e.id)).toEqual(['in']);
+  it('returns events with timestamps in [from, to)', () => {
+    expect(sut.events('profile-1', from, to).map((e) => e.id)).toEqual(['in']);
   });
 });

@@ -1,6 +1,4 @@
-import { ActivityHistory } from '../ports/activity-history';
-import { ActivityRepository } from '../ports/activity-repository';
-import { PointsEventRepository } from '../ports/points-event-repository';
+import { ActivityHistory, RawActivity } from '../ports/activity-history';
 import { deduplicateWorkouts, mergeDailySummaries } from './deduplication';
 import { PointsEvent } from '../points/points-event';
 import { DailySummary, Workout } from './activity-records';
@@ -12,27 +10,22 @@ import { DailySummary, Workout } from './activity-records';
 export const WORKOUT_LOOK_BEHIND_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The scoring read side (ActivityHistory) over the stored raw records: daily summaries
- * merged per date, workouts deduplicated, events as recorded. Pure composition of ports,
- * so the host only binds it.
+ * The scoring read side (ActivityHistory) over the raw records a batch read: daily summaries
+ * merged per date, workouts deduplicated, events as recorded.
  */
 export class DeduplicatedActivityHistory implements ActivityHistory {
-  constructor(
-    private readonly activities: Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>,
-    private readonly pointsEvents: Pick<PointsEventRepository, 'listByProfile'>,
-  ) {}
+  constructor(private readonly raw: RawActivity) {}
 
-  async dailySummaries(profileId: string, firstDate: string, lastDate: string): Promise<DailySummary[]> {
-    return mergeDailySummaries(await this.activities.listDailySummaries(profileId, { fromDate: firstDate, toDate: lastDate }));
+  dailySummaries(profileId: string, firstDate: string, lastDate: string): DailySummary[] {
+    return mergeDailySummaries(this.raw.dailySummaries(profileId, firstDate, lastDate));
   }
 
-  async workouts(profileId: string, from: Date, to: Date): Promise<Workout[]> {
-    const raw = await this.activities.listWorkouts(profileId, { from: new Date(from.getTime() - WORKOUT_LOOK_BEHIND_MS), to });
+  workouts(profileId: string, from: Date, to: Date): Workout[] {
+    const raw = this.raw.workouts(profileId, new Date(from.getTime() - WORKOUT_LOOK_BEHIND_MS), to);
     return deduplicateWorkouts(raw).filter((w) => w.start.getTime() >= from.getTime() && w.start.getTime() < to.getTime());
   }
 
-  async events(profileId: string, from: Date, to: Date): Promise<PointsEvent[]> {
-    const events = await this.pointsEvents.listByProfile(profileId, { from, to });
-    return events.filter((e) => e.timestamp.getTime() < to.getTime());
+  events(profileId: string, from: Date, to: Date): PointsEvent[] {
+    return this.raw.events(profileId, from, to).filter((e) => e.timestamp.getTime() < to.getTime());
   }
 }

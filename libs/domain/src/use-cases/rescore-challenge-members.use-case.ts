@@ -139,14 +139,12 @@ export class RescoreChallengeMembersUseCase implements MemberRescorer {
       const batch = await ports.scoringBatches.read(challenge, members.map((member) => member.profileId), span);
       const scores: MemberPeriodScore[] = [];
       const events: ChallengeDomainEvent[] = [];
-      const collect = new RescoreMemberUseCase(
-        { findForMember: (c, p, i) => batch.scores.findForMember(c, p, i), saveMany: async (s) => void scores.push(...s) },
-        batch.history,
-        { append: async (e) => void events.push(...e) },
-        this.clock,
-        pointsOf,
-      );
-      for (const member of members) await collect.execute({ challenge, member, from, to });
+      const rescore = new RescoreMemberUseCase(this.clock, pointsOf);
+      for (const member of members) {
+        const result = rescore.execute({ challenge, member, from, to }, batch);
+        for (const score of result.written) scores.push(score);
+        for (const event of result.events) events.push(event);
+      }
       // Events first, scores last: saving scores marks the challenge's leaderboard stale (a row
       // lock on the challenge until commit), which the other batch in flight then waits for.
       await ports.outbox.append(events);

@@ -6,21 +6,42 @@ import { InMemoryScoreRepository } from '../../testing/in-memory-score-repositor
 import { Challenge } from '../challenge/challenge';
 import { PeriodCalendar } from '../challenge/period-calendar';
 import { ChallengeMember } from '../membership/challenge-member';
-import { isRescorable, RescoreMemberUseCase } from './rescore-member.use-case';
+import { ActivityHistory } from '../ports/activity-history';
+import { isRescorable, RescoreMemberInput, RescoreMemberUseCase } from './rescore-member.use-case';
 
 describe(RescoreMemberUseCase.name, () => {
   let scores: InMemoryScoreRepository;
   let history: InMemoryActivityHistory;
   let outbox: InMemoryEventOutbox;
   let clock: FixedClock;
-  let sut: RescoreMemberUseCase;
+  let sut: ReturnType<typeof storing>;
+
+  /**
+   * Rescores over a batch of what `scores` and `from` hold (as a batch reader reads them), then
+   * stores what it answers, as its callers do.
+   */
+  const storing = (rescore: RescoreMemberUseCase, from: () => ActivityHistory = () => history) => ({
+    execute: async (input: RescoreMemberInput) => {
+      const stored = scores.all();
+      const result = rescore.execute(input, {
+        history: from(),
+        scores: {
+          findForMember: (challengeId, profileId, first = 0, last = Infinity) =>
+            stored.filter((s) => s.challengeId === challengeId && s.profileId === profileId && s.periodIndex >= first && s.periodIndex <= last),
+        },
+      });
+      await scores.saveMany(result.written);
+      await outbox.append(result.events);
+      return result;
+    },
+  });
 
   beforeEach(() => {
     scores = new InMemoryScoreRepository();
     history = new InMemoryActivityHistory();
     outbox = new InMemoryEventOutbox();
     clock = new FixedClock('2026-03-04T12:00:00Z');
-    sut = new RescoreMemberUseCase(scores, history, outbox, clock, (record) => ('date' in record ? record.steps / 1000 : 0));
+    sut = storing(new RescoreMemberUseCase(clock, (record) => ('date' in record ? record.steps / 1000 : 0)));
   });
 
   // Default challenge: INDIVIDUAL, DAILY 10,000 steps, UTC, Mon 2026-03-02 .. Mon 2026-03-09.
@@ -74,7 +95,6 @@ describe(RescoreMemberUseCase.name, () => {
     });
     const twoDays = { challenge, member, from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-05T00:00:00Z') };
     await sut.execute(twoDays);
-    const saved = jest.spyOn(scores, 'saveMany');
     clock.set('2026-03-05T08:00:00Z');
     history.add({ dailySummaries: [Records.dailySummary({ date: '2026-03-04', source: 'FITBIT', steps: 1_000 })] });
 
@@ -84,8 +104,8 @@ describe(RescoreMemberUseCase.name, () => {
     // Both periods (1: 03-03, 2: 03-04) are computed each time; only 03-04 moved (12,000 + 1,000 = 13,000).
     expect(changed.scores.map((s) => [s.periodIndex, s.progress])).toEqual([[1, 6_000], [2, 13_000]]);
     expect(same.scores.map((s) => [s.periodIndex, s.progress])).toEqual([[1, 6_000], [2, 13_000]]);
-    expect(saved).toHaveBeenCalledTimes(1);
-    expect(saved.mock.calls[0][0].map((s) => [s.periodIndex, s.progress])).toEqual([[2, 13_000]]);
+    expect(changed.written.map((s) => [s.periodIndex, s.progress])).toEqual([[2, 13_000]]);
+    expect(same.written).toEqual([]);
     // The unchanged period keeps the time it was last written.
     expect(scores.all().map((s) => [s.periodIndex, s.updatedAt.toISOString()])).toEqual([
       [1, '2026-03-04T12:00:00.000Z'], [2, '2026-03-05T08:00:00.000Z'],
@@ -129,7 +149,7 @@ describe(RescoreMemberUseCase.name, () => {
     expect(scores.all().map((s) => [s.periodIndex, s.progress])).toEqual([[0, 1_000], [2, 6_000]]);
 
     // The workouts are gone (deleted upstream): each stored row becomes the empty score it now is.
-    const afterDeletion = new RescoreMemberUseCase(scores, new InMemoryActivityHistory(), outbox, clock);
+    const afterDeletion = storing(new RescoreMemberUseCase(clock), () => new InMemoryActivityHistory());
     await afterDeletion.execute(threeDays);
     expect(scores.all().map((s) => [s.periodIndex, s.progress, s.goalReached, s.totals.distance])).toEqual([
       [0, 0, false, 0], [2, 0, false, 0],
@@ -151,7 +171,7 @@ describe(RescoreMemberUseCase.name, () => {
   });
 
   it('gives records no points when no points function is configured', async () => {
-    const withoutPoints = new RescoreMemberUseCase(scores, history, outbox, clock);
+    const withoutPoints = storing(new RescoreMemberUseCase(clock));
     const points = ChallengeMother.create({ goalType: 'POINTS', goalValue: 100, goal: 'TOTAL', dataSource: 'workout' });
     history.add({ workouts: [Records.workout({ start: new Date('2026-03-05T09:00:00Z') })] });
 
@@ -201,7 +221,7 @@ describe(RescoreMemberUseCase.name, () => {
 
   it('clips the range to the challenge and ignores a range outside it', async () => {
     const outside = await sut.execute({ challenge, member, from: new Date('2026-03-09T00:00:00Z'), to: new Date('2026-03-10T00:00:00Z') });
-    expect(outside).toEqual({ status: 'outside_challenge', scores: [], carried: [], events: [] });
+    expect(outside).toEqual({ status: 'outside_challenge', scores: [], carried: [], events: [], written: [] });
     const clipped = await sut.execute({ challenge, member, from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-03-02T00:00:01Z') });
     expect(clipped.scores.map((s) => s.periodIndex)).toEqual([0]);
   });

@@ -8,13 +8,8 @@ import {
 import { MemberActivity, RecordPointsFunction, memberPeriodTotals, scoreMemberPeriods } from '../challenge/scoring';
 import { ChallengePeriodEvent } from '../events/challenge-events';
 import { ChallengeMember } from '../membership/challenge-member';
-import { ActivityHistory } from '../ports/activity-history';
 import { Clock } from '../ports/clock';
-import { EventOutbox } from '../ports/event-outbox';
-import { ScoreRepository } from '../ports/score-repository';
-
-/** What rescoring one member reads and writes of the stored scores. */
-export type MemberScoreStore = Pick<ScoreRepository, 'findForMember' | 'saveMany'>;
+import { ScoringBatch } from '../ports/scoring-batch-reader';
 
 const DAY_MS = 86_400_000;
 
@@ -52,9 +47,13 @@ export interface RescoreMemberResult {
    * the last affected period did not change.
    */
   readonly carried: readonly MemberPeriodScore[];
-  /** Threshold events appended to the outbox (at most one per period). */
+  /** Threshold events for the outbox (at most one per period). */
   readonly events: readonly ChallengePeriodEvent[];
+  /** What to store: the affected periods' scores that changed, then the carried ones. */
+  readonly written: readonly MemberPeriodScore[];
 }
+
+const NOTHING_WRITTEN = { scores: [], carried: [], events: [], written: [] };
 
 /** Whether late data may still change the challenge's scores at `now` (until end + graceDays). */
 export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, now: Date): boolean {
@@ -63,8 +62,10 @@ export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, no
 
 /**
  * Recomputes one member's scores for the periods that an instant range touches (and only those),
- * from the member's de-duplicated history, stores those that changed, and appends one threshold
- * event per period whose new score crosses a not-yet-fired threshold (INDIVIDUAL challenges).
+ * from the member's de-duplicated history and stored scores in a batch already read (ScoringBatch:
+ * synchronous, so a batch of members is scored without a promise per member), answers those that
+ * changed for its caller to store, and one threshold event per period whose new score crosses a
+ * not-yet-fired threshold (INDIVIDUAL challenges).
  * Where the challenge keeps it (keepsRepetitionState), the repetition state of each stored period
  * (MemberPeriodScore.repetition) is cumulative: it folds on from the stored state of the period
  * before the first affected one, and when the state of the last affected period changes, the later
@@ -75,22 +76,19 @@ export function isRescorable(challenge: Pick<Challenge, 'end' | 'graceDays'>, no
  */
 export class RescoreMemberUseCase {
   constructor(
-    private readonly scores: MemberScoreStore,
-    private readonly history: ActivityHistory,
-    private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     /** Points of daily summaries and workouts (POINTS challenges); the points module supplies it. */
     private readonly pointsOf: RecordPointsFunction = () => 0,
   ) {}
 
-  async execute(input: RescoreMemberInput): Promise<RescoreMemberResult> {
+  execute(input: RescoreMemberInput, batch: ScoringBatch): RescoreMemberResult {
     const { challenge, member } = input;
     const now = this.clock.now();
-    if (!isRescorable(challenge, input.arrivedAt ?? now)) return { status: 'final', scores: [], carried: [], events: [] };
+    if (!isRescorable(challenge, input.arrivedAt ?? now)) return { status: 'final', ...NOTHING_WRITTEN };
 
     const from = Math.max(input.from.getTime(), challenge.start.getTime());
     const to = Math.min(input.to.getTime(), challenge.end.getTime());
-    if (from >= to) return { status: 'outside_challenge', scores: [], carried: [], events: [] };
+    if (from >= to) return { status: 'outside_challenge', ...NOTHING_WRITTEN };
 
     const calendar = PeriodCalendar.of(challenge);
     const first = calendar.indexAt(new Date(from));
@@ -99,7 +97,7 @@ export class RescoreMemberUseCase {
     const rangeStart = calendar.periods[first].start;
     const rangeEnd = calendar.periods[last].end;
 
-    const activity = await this.readActivity(calendar, challenge, member.profileId, rangeStart, rangeEnd);
+    const activity = activityOf(batch, calendar, challenge, member.profileId, rangeStart, rangeEnd);
     const progresses = scoreMemberPeriods(calendar, challenge, member, activity, {
       pointsOf: this.pointsOf,
       periodIndexes: indexes,
@@ -108,8 +106,8 @@ export class RescoreMemberUseCase {
     // Where states are kept, the period before the first affected one carries the state the
     // affected ones fold on from (later ones are read by carryState, only when the state changed).
     const stateful = keepsRepetitionState(challenge);
-    const read = range(storedPeriodsRead(challenge, first, last).firstIndex, last);
-    const previous = new Map((await this.scores.findForMember(challenge.id, member.profileId, read)).map((s) => [s.periodIndex, s]));
+    const stored = batch.scores.findForMember(challenge.id, member.profileId, storedPeriodsRead(challenge, first, last).firstIndex, last);
+    const previous = new Map(stored.map((s) => [s.periodIndex, s]));
 
     const scores: MemberPeriodScore[] = [];
     const events: ChallengePeriodEvent[] = [];
@@ -155,10 +153,10 @@ export class RescoreMemberUseCase {
       }
     }
     // A period without a row had the empty state (rows exist after any reached period, see below).
-    const stored = previous.get(last)?.repetition ?? EMPTY_REPETITION_STATE;
+    const lastState = previous.get(last)?.repetition ?? EMPTY_REPETITION_STATE;
     const carried =
-      stateful && last < calendar.count - 1 && !sameRepetitionState(stored, state)
-        ? await this.carryState(calendar, challenge, member, last + 1, state, now)
+      stateful && last < calendar.count - 1 && !sameRepetitionState(lastState, state)
+        ? carryState(batch, calendar, challenge, member, last + 1, state, now)
         : [];
     // Only what changed is written: a period computed as it is stored stays as it is (its
     // updatedAt too), and its board is not told of a change; an empty period without a row stays
@@ -168,68 +166,59 @@ export class RescoreMemberUseCase {
       return before === undefined ? !isEmptyScore(score) : !sameScore(before, score);
     });
     const written = carried.length === 0 ? changed : [...changed, ...carried];
-    if (written.length > 0) await this.scores.saveMany(written);
-    if (events.length > 0) await this.outbox.append(events);
-    return { status: 'rescored', scores, carried, events };
+    return { status: 'rescored', scores, carried, events, written };
   }
+}
 
-  /**
-   * The member's periods from `from` to the challenge's last with the state folded on from `state`
-   * (their outcomes unchanged), up to the first stored one that already holds its new state.
-   */
-  private async carryState(
-    calendar: PeriodCalendar,
-    challenge: Challenge,
-    member: ChallengeMember,
-    from: number,
-    state: RepetitionState,
-    now: Date,
-  ): Promise<MemberPeriodScore[]> {
-    const later = new Map(
-      (await this.scores.findForMember(challenge.id, member.profileId, range(from, calendar.count - 1))).map((s) => [s.periodIndex, s]),
-    );
-    const carried: MemberPeriodScore[] = [];
-    for (let index = from; index < calendar.count; index++) {
-      const period = calendar.periods[index];
-      const existing = later.get(index);
-      state = nextRepetitionState(state, existing);
-      // A stored row that already holds the new state: it and every later one are right.
-      if (existing && sameRepetitionState(existing.repetition, state)) break;
-      const row: MemberPeriodScore = existing ?? {
-        challengeId: challenge.id,
-        profileId: member.profileId,
-        teamId: member.teamId,
-        periodIndex: index,
-        periodStart: period.start,
-        periodEnd: period.end,
-        progress: 0,
-        goalReached: false,
-        goalReachedAt: null,
-        reachedAt: null,
-        repetition: EMPTY_REPETITION_STATE,
-        firedThresholds: [],
-        totals: ZERO_TOTALS,
-        updatedAt: now,
-      };
-      carried.push({ ...row, repetition: state, updatedAt: now });
-    }
-    return carried;
+/**
+ * The member's periods from `from` to the challenge's last with the state folded on from `state`
+ * (their outcomes unchanged), up to the first stored one that already holds its new state.
+ */
+function carryState(
+  batch: ScoringBatch,
+  calendar: PeriodCalendar,
+  challenge: Challenge,
+  member: ChallengeMember,
+  from: number,
+  state: RepetitionState,
+  now: Date,
+): MemberPeriodScore[] {
+  const later = new Map(batch.scores.findForMember(challenge.id, member.profileId, from, calendar.count - 1).map((s) => [s.periodIndex, s]));
+  const carried: MemberPeriodScore[] = [];
+  for (let index = from; index < calendar.count; index++) {
+    const period = calendar.periods[index];
+    const existing = later.get(index);
+    state = nextRepetitionState(state, existing);
+    // A stored row that already holds the new state: it and every later one are right.
+    if (existing && sameRepetitionState(existing.repetition, state)) break;
+    const row: MemberPeriodScore = existing ?? {
+      challengeId: challenge.id,
+      profileId: member.profileId,
+      teamId: member.teamId,
+      periodIndex: index,
+      periodStart: period.start,
+      periodEnd: period.end,
+      progress: 0,
+      goalReached: false,
+      goalReachedAt: null,
+      reachedAt: null,
+      repetition: EMPTY_REPETITION_STATE,
+      firedThresholds: [],
+      totals: ZERO_TOTALS,
+      updatedAt: now,
+    };
+    carried.push({ ...row, repetition: state, updatedAt: now });
   }
+  return carried;
+}
 
-  /** Reads the record kinds the challenge counts (and events), over whole affected periods. */
-  private async readActivity(
-    calendar: PeriodCalendar,
-    challenge: Challenge,
-    profileId: string,
-    from: Date,
-    to: Date,
-  ): Promise<MemberActivity> {
-    const span = challenge.dataSource === 'dailysummary' ? calendar.localDateSpan(from, to) : null;
-    const dailySummaries = span ? await this.history.dailySummaries(profileId, span.first, span.last) : undefined;
-    const workouts = span ? undefined : await this.history.workouts(profileId, from, to);
-    // Events count in POINTS scores, and in every challenge's total_points.
-    return { dailySummaries, workouts, events: await this.history.events(profileId, from, to) };
-  }
+/** The record kinds the challenge counts (and events), over whole affected periods. */
+function activityOf(batch: ScoringBatch, calendar: PeriodCalendar, challenge: Challenge, profileId: string, from: Date, to: Date): MemberActivity {
+  const span = challenge.dataSource === 'dailysummary' ? calendar.localDateSpan(from, to) : null;
+  const dailySummaries = span ? batch.history.dailySummaries(profileId, span.first, span.last) : undefined;
+  const workouts = span ? undefined : batch.history.workouts(profileId, from, to);
+  // Events count in POINTS scores, and in every challenge's total_points.
+  return { dailySummaries, workouts, events: batch.history.events(profileId, from, to) };
 }
 
 function range(first: number, last: number): number[] {

@@ -78,15 +78,11 @@ export class RescoreProfileChallengesUseCase {
     if (affected.length === 0) return { scores, events };
 
     const batch = await ports.scoringBatches.readProfile(change.appId, change.profileId, readRequestOf(affected, alsoRead));
-    const rescore = new RescoreMemberUseCase(
-      { findForMember: (c, p, i) => batch.scores.findForMember(c, p, i), saveMany: async (s) => void scores.push(...s) },
-      batch.history,
-      { append: async (e) => void events.push(...e) },
-      this.clock,
-      await recordPointsOf(ports.pointsDefinitions, change.appId),
-    );
+    const rescore = new RescoreMemberUseCase(this.clock, await recordPointsOf(ports.pointsDefinitions, change.appId));
     for (const { challenge, member } of affected) {
-      await rescore.execute({ challenge, member, from: change.from, to: change.to, arrivedAt: change.queuedAt });
+      const result = rescore.execute({ challenge, member, from: change.from, to: change.to, arrivedAt: change.queuedAt }, batch);
+      scores.push(...result.written);
+      events.push(...result.events);
     }
     return { scores, events, records: batch.records };
   }

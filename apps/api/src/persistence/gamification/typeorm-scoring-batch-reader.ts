@@ -1,7 +1,7 @@
 import {
-  ActivityRepository, Challenge, DailySummary, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore,
-  PointsEvent, PointsEventRepository, ProfileScoringBatch, ProfileScoringRequest, RecordDateRange, RecordTimeRange, ScoreRepository, ScoringBatch,
-  ScoringBatchReader, ScoringSpan, storedPeriodsRead, Workout, WORKOUT_LOOK_BEHIND_MS,
+  ActivityRepository, Challenge, DailySummary, DeduplicatedActivityHistory, EnrolledChallenge, MemberPeriodScore, PointsEvent,
+  ProfileScoringBatch, ProfileScoringRequest, RawActivity, RecordDateRange, RecordTimeRange, ScoringBatch, ScoringBatchReader, ScoringSpan,
+  storedPeriodsRead, StoredScores, Workout, WORKOUT_LOOK_BEHIND_MS,
 } from '@strive/domain';
 import { DAILY_SUMMARY_COLUMNS, dailySummaryRow, WORKOUT_COLUMNS, workoutRow } from '../records/typeorm-activity.repository';
 import { toPointsEvent } from '../points/typeorm-points.repository';
@@ -11,6 +11,9 @@ import { CHALLENGE_COLUMNS, challengeOfRow } from './typeorm-challenge.repositor
 import { toMember } from './typeorm-membership.repository';
 import { CountedRanges, denseRange, IdRange } from './dense-range';
 import { SCORE_READ, toScore } from './typeorm-score.repository';
+
+/** The items of a member's list that pass `keep` (none when the batch read none). */
+const within = <T>(items: readonly T[] | undefined, keep: (item: T) => boolean): T[] => (items === undefined ? [] : items.filter(keep));
 
 const group = <T extends { profileId: string }>(items: T[]): Map<string, T[]> => {
   const map = new Map<string, T[]>();
@@ -50,7 +53,7 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
       PrefetchedActivity.load(this.db, challenge.appId, profileIds, range?.ofApp ? range : null, span, { workouts: challenge.dataSource === 'workout' }),
       PrefetchedScores.load(this.db, challenge.appId, challenge.id, profileIds, range, stored.firstIndex, stored.lastIndex),
     ]);
-    return { history: new DeduplicatedActivityHistory(activity, activity), scores };
+    return { history: new DeduplicatedActivityHistory(activity), scores };
   }
 
   async enrolledChallenges(appId: string, profileId: string): Promise<EnrolledChallenge[]> {
@@ -70,16 +73,19 @@ export class TypeOrmScoringBatchReader implements ScoringBatchReader {
   async readProfile(appId: string, profileId: string, request: ProfileScoringRequest): Promise<ProfileScoringBatch> {
     const activity = await PrefetchedActivity.loadProfile(this.db, appId, profileId, request);
     const scores = await PrefetchedScores.loadProfile(this.db, appId, profileId, request.scores);
-    return { history: new DeduplicatedActivityHistory(activity, activity), scores, records: activity };
+    return { history: new DeduplicatedActivityHistory(activity), scores, records: activity };
   }
 }
 
-/** The raw records and events of a batch of members, served as the per-profile repositories. */
-class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'>, Pick<PointsEventRepository, 'listByProfile'> {
+/**
+ * The raw records and events of a batch of members, in memory (RawActivity); also served as the
+ * per-profile repository of the records the live path counts points from (ProfileScoringBatch.records).
+ */
+class PrefetchedActivity implements RawActivity, Pick<ActivityRepository, 'listDailySummaries' | 'listWorkouts'> {
   private constructor(
-    private readonly summaries: Map<string, DailySummary[]>,
-    private readonly workouts: Map<string, Workout[]>,
-    private readonly events: Map<string, PointsEvent[]>,
+    private readonly summariesOf: Map<string, DailySummary[]>,
+    private readonly workoutsOf: Map<string, Workout[]>,
+    private readonly eventsOf: Map<string, PointsEvent[]>,
   ) {}
 
   static async load(
@@ -168,27 +174,32 @@ class PrefetchedActivity implements Pick<ActivityRepository, 'listDailySummaries
     );
   }
 
+  dailySummaries(profileId: string, firstDate: string, lastDate: string): DailySummary[] {
+    return within(this.summariesOf.get(profileId), (s) => s.date >= firstDate && s.date <= lastDate);
+  }
+
+  workouts(profileId: string, from: Date, to: Date): Workout[] {
+    return within(this.workoutsOf.get(profileId), (w) => w.start >= from && w.start <= to);
+  }
+
+  events(profileId: string, from: Date, to: Date): PointsEvent[] {
+    return within(this.eventsOf.get(profileId), (e) => e.timestamp >= from && e.timestamp <= to);
+  }
+
   async listDailySummaries(profileId: string, range: RecordDateRange = {}): Promise<DailySummary[]> {
-    return (this.summaries.get(profileId) ?? []).filter(
+    return within(
+      this.summariesOf.get(profileId),
       (s) => (range.fromDate === undefined || s.date >= range.fromDate) && (range.toDate === undefined || s.date <= range.toDate),
     );
   }
 
   async listWorkouts(profileId: string, range: RecordTimeRange = {}): Promise<Workout[]> {
-    return (this.workouts.get(profileId) ?? []).filter(
-      (w) => (range.from === undefined || w.start >= range.from) && (range.to === undefined || w.start <= range.to),
-    );
-  }
-
-  async listByProfile(profileId: string, range: RecordTimeRange = {}): Promise<PointsEvent[]> {
-    return (this.events.get(profileId) ?? []).filter(
-      (e) => (range.from === undefined || e.timestamp >= range.from) && (range.to === undefined || e.timestamp <= range.to),
-    );
+    return within(this.workoutsOf.get(profileId), (w) => (range.from === undefined || w.start >= range.from) && (range.to === undefined || w.start <= range.to));
   }
 }
 
 /** Stored scores of a batch of members of a challenge, or of one profile in several challenges, read at once. */
-class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
+class PrefetchedScores implements StoredScores {
   private constructor(private readonly byMember: Map<string, MemberPeriodScore[]>) {}
 
   private static of(rows: unknown[][]): PrefetchedScores {
@@ -199,6 +210,8 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
       if (list) list.push(score);
       else byMember.set(key, [score]);
     }
+    // By period, once (the rows come in no particular order); findForMember keeps that order.
+    for (const list of byMember.values()) if (list.length > 1) list.sort((a, b) => a.periodIndex - b.periodIndex);
     return new PrefetchedScores(byMember);
   }
 
@@ -248,9 +261,7 @@ class PrefetchedScores implements Pick<ScoreRepository, 'findForMember'> {
     ));
   }
 
-  async findForMember(challengeId: string, profileId: string, periodIndexes?: readonly number[]): Promise<MemberPeriodScore[]> {
-    return (this.byMember.get(`${challengeId} ${profileId}`) ?? [])
-      .filter((s) => periodIndexes === undefined || periodIndexes.includes(s.periodIndex))
-      .sort((a, b) => a.periodIndex - b.periodIndex);
+  findForMember(challengeId: string, profileId: string, firstIndex = 0, lastIndex = Infinity): MemberPeriodScore[] {
+    return within(this.byMember.get(`${challengeId} ${profileId}`), (s) => s.periodIndex >= firstIndex && s.periodIndex <= lastIndex);
   }
 }
