@@ -17,8 +17,8 @@ export interface ActivityHistory {
 
 /**
  * The raw records a ScoringBatchReader read, every source's, in memory (DeduplicatedActivityHistory
- * de-duplicates them): each list in the stored order (time, source, external id), both bounds
- * included, only what the batch read.
+ * de-duplicates them, in whatever order they come): both bounds of a range included, only what the
+ * batch read.
  */
 export interface RawActivity {
   dailySummaries(profileId: string, firstDate: string, lastDate: string): readonly DailySummary[];
