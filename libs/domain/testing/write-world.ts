@@ -114,7 +114,6 @@ export function inMemoryScoringBatches(
   memberships: MembershipRepository,
   challenges: ChallengeRepository,
 ): ScoringBatchReader {
-  const within = (t: Date, from: Date, to: Date) => t.getTime() >= from.getTime() && t.getTime() <= to.getTime();
   const storedOf = (rows: readonly MemberPeriodScore[]): StoredScores => ({
     findForMember: (challengeId, profileId, first = 0, last = Infinity) =>
       rows
@@ -154,7 +153,7 @@ export function inMemoryScoringBatches(
       const raw = new InMemoryRawActivity().add({
         dailySummaries: dates ? await ofApp.listDailySummaries(owner, { fromDate: dates.first, toDate: dates.last }) : [],
         workouts: workouts && lookBehind ? await ofApp.listWorkouts(owner, { from: lookBehind, to: workouts.to }) : [],
-        events: (await pointsEvents.listByProfile(owner, events)).filter((e) => within(e.timestamp, events.from, events.to)),
+        events: await pointsEvents.listByProfile(owner, events),
       });
       const stored: MemberPeriodScore[] = [];
       for (const { challengeId, firstIndex, lastIndex } of request.scores) {
