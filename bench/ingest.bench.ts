@@ -157,8 +157,8 @@ async function main(): Promise<void> {
     });
     challenges.push({ id: created.public_id, type: goalType });
   }
-  const pool = new Pool({ connectionString: DATABASE_URL, max: 2 });
-  pool.on('connect', (client) => void primeAllocator(client).catch(() => undefined));
+  // Each new connection is primed before its first query (pg-pool awaits onConnect).
+  const pool = new Pool({ connectionString: DATABASE_URL, max: 2, onConnect: primeAllocator });
   // The anchors' tables live in a schema of their own: not the app's, so that the API's statistics
   // tick (which analyzes the app's schema) spends no time on them during either side's turn.
   await pool.query('CREATE TABLE anchor.record (LIKE health_record INCLUDING ALL)');
