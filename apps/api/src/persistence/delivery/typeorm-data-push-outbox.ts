@@ -1,5 +1,11 @@
 import { DataPush, DataPushOutbox, DataPushType, IdGenerator } from '@strive/domain';
-import { Db, toDate } from '../shared/db';
+import { Db, PreparedStatement, queryPrepared, toDate } from '../shared/db';
+
+/** Read by every upload: prepared once per connection (queryPrepared), its plan the same for every app. */
+const SUBSCRIBED_TYPES: PreparedStatement = {
+  name: 'push_endpoint_subscribed_types',
+  text: `SELECT DISTINCT data_type FROM push_endpoint WHERE app_id = $1 AND active AND data_type <> 'challenge'`,
+};
 
 /** push_data_outbox: the data pushes of a write, in its transaction; each gets its event id (the webhook-id). */
 export class TypeOrmDataPushOutbox implements DataPushOutbox {
@@ -10,10 +16,7 @@ export class TypeOrmDataPushOutbox implements DataPushOutbox {
   ) {}
 
   async subscribedTypes(appId: string): Promise<DataPushType[]> {
-    const rows: { data_type: DataPushType }[] = await this.db.query(
-      `SELECT DISTINCT data_type FROM push_endpoint WHERE app_id = $1 AND active AND data_type <> 'challenge'`,
-      [appId],
-    );
+    const rows: { data_type: DataPushType }[] = await queryPrepared(this.db, SUBSCRIBED_TYPES, [appId]);
     return rows.map((r) => r.data_type);
   }
 

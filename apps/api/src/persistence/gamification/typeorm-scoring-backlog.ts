@@ -1,8 +1,14 @@
 import { QueuedScoring, ScoringBacklog, TakenScoring } from '@strive/domain';
-import { Db, epochMs, fromEpochMs, Row } from '../shared/db';
+import { Db, epochMs, fromEpochMs, PreparedStatement, queryPrepared, Row } from '../shared/db';
 
 /** The longest wait of a change whose scoring keeps failing (retried every hour from then on). */
 const MAX_BACKOFF_SECONDS = 3600;
+
+/** Written by every upload: prepared once per connection (queryPrepared). */
+const ADD: PreparedStatement = {
+  name: 'scoring_backlog_add',
+  text: 'INSERT INTO scoring_backlog (app_id, profile_id, from_at, to_at, replaced, queued_at) VALUES ($1, $2, $3, $4, $5, $6)',
+};
 
 /**
  * The scoring_backlog table. `add` is a plain insert (an upload never waits on another's row);
@@ -13,7 +19,7 @@ export class TypeOrmScoringBacklog implements ScoringBacklog {
   constructor(private readonly db: Db) {}
 
   async add(change: QueuedScoring): Promise<void> {
-    await this.db.query('INSERT INTO scoring_backlog (app_id, profile_id, from_at, to_at, replaced, queued_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    await queryPrepared(this.db, ADD, [
       change.appId, change.profileId, change.from, change.to, change.replaced, change.queuedAt,
     ]);
   }
