@@ -77,6 +77,16 @@ for (const engine of SQL_ENGINES) {
       expect(await outbox.subscribedTypes('ff000000-0000-4000-8000-0000000000ff')).toEqual([]);
     });
 
+    it('reads them through a statement each connection prepares once (hand-written SQL)', async () => {
+      // PGlite's one session parses every statement it is sent (the embedded pool drops the name).
+      if (engine !== 'PostgreSQL') return;
+      const prepared = await db.transaction(async (manager) => {
+        expect(await new TypeOrmDataPushOutbox(manager, ids, () => new Date()).subscribedTypes(ID.appA)).toEqual(['activity']);
+        return manager.query("SELECT name FROM pg_prepared_statements WHERE name = 'push_endpoint_subscribed_types'");
+      });
+      expect(prepared).toEqual([{ name: 'push_endpoint_subscribed_types' }]);
+    });
+
     it("fans a data push out to the app's active endpoints of its type, once", async () => {
       await pushActivity(ID.appA, 2);
       const fanOut = new TypeOrmPushFanOut(db);

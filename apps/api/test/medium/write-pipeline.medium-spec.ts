@@ -3,6 +3,7 @@ import {
   RescoreProfileChallengesUseCase, ScoredChange, ScoreQueuedChangesUseCase,
 } from '@strive/domain';
 import { ChallengeMemberMother, FixedClock, MemberPeriodScoreMother } from '@strive/domain/testing';
+import { TypeOrmScoringBacklog } from '../../src/persistence/gamification/typeorm-scoring-backlog';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
 
@@ -105,6 +106,18 @@ describeContract('ScoringBacklog', (world) => {
         throw new Error('roll back');
       }).catch(() => undefined);
     }
+    expect((await take(10)).changes).toEqual([span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z')]);
+  });
+
+  it('adds through a statement each connection prepares once (hand-written SQL)', async () => {
+    const engine = world().engine;
+    // PGlite's one session parses every statement it is sent (the embedded pool drops the name).
+    if (!engine || !('url' in engine.options && engine.options.url)) return;
+    const prepared = await engine.transaction(async (manager) => {
+      await new TypeOrmScoringBacklog(manager).add(span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z'));
+      return manager.query("SELECT name FROM pg_prepared_statements WHERE name = 'scoring_backlog_add'");
+    });
+    expect(prepared).toEqual([{ name: 'scoring_backlog_add' }]);
     expect((await take(10)).changes).toEqual([span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z')]);
   });
 });
