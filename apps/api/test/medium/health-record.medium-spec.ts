@@ -2,6 +2,7 @@ import { HealthDataType, HealthRecord, HealthRecordQuery, IdentityError, profile
 import { TypeOrmHealthRecordRepository } from '../../src/persistence/records/typeorm-health-record.repository';
 import { ID, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
+import { postgresServerOf } from './support/repository-world';
 
 const at = (hour: number) => new Date(Date.UTC(2026, 9, 1, hour));
 
@@ -109,9 +110,8 @@ describeContract('HealthRecordRepository', (world) => {
   });
 
   it('upserts through a statement each connection prepares once, which PostgreSQL then runs with one plan (hand-written SQL)', async () => {
-    const engine = world().engine;
-    // PGlite's one session parses every statement it is sent (the embedded pool drops the name).
-    if (!engine || !('url' in engine.options && engine.options.url)) return;
+    const engine = postgresServerOf(world());
+    if (!engine) return;
     // Seven upserts on one connection (a transaction's): PostgreSQL plans the first five runs of a
     // prepared statement for their values, then keeps one plan for any when it costs no more.
     const prepared = await engine.transaction(async (manager) => {

@@ -6,6 +6,7 @@ import { ChallengeMemberMother, FixedClock, MemberPeriodScoreMother } from '@str
 import { TypeOrmScoringBacklog } from '../../src/persistence/gamification/typeorm-scoring-backlog';
 import { challenge, ID, profile, seedProfiles } from './support/fixtures';
 import { describeContract } from './support/contract';
+import { postgresServerOf } from './support/repository-world';
 
 const daySummary = (date: string, steps: number, source: HealthRecord['source'] = 'GARMIN'): HealthRecord => ({
   type: 'daily_summary', source, externalId: `${source}-${date}`, time: new Date(`${date}T00:00:00Z`), endTime: null, subtype: '',
@@ -110,9 +111,8 @@ describeContract('ScoringBacklog', (world) => {
   });
 
   it('adds through a statement each connection prepares once (hand-written SQL)', async () => {
-    const engine = world().engine;
-    // PGlite's one session parses every statement it is sent (the embedded pool drops the name).
-    if (!engine || !('url' in engine.options && engine.options.url)) return;
+    const engine = postgresServerOf(world());
+    if (!engine) return;
     const prepared = await engine.transaction(async (manager) => {
       await new TypeOrmScoringBacklog(manager).add(span(ID.profile1, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z'));
       return manager.query("SELECT name FROM pg_prepared_statements WHERE name = 'scoring_backlog_add'");

@@ -75,6 +75,16 @@ export interface RepositoryWorld {
 }
 
 /** The in-memory twins of libs/domain/testing. */
+/**
+ * The world's engine when it is a PostgreSQL server (DATABASE_URL), else null: PGlite's one
+ * session parses every statement it is sent (the embedded pool drops a prepared statement's name),
+ * so what a server's connection keeps is checked on PostgreSQL only.
+ */
+export function postgresServerOf(world: RepositoryWorld): DataSource | null {
+  const engine = world.engine;
+  return engine && 'url' in engine.options && engine.options.url ? engine : null;
+}
+
 export function inMemoryWorld(): RepositoryWorld {
   const pointsEvents = new InMemoryPointsEventRepository();
   const profiles = new InMemoryProfileRepository();
