@@ -74,7 +74,6 @@ export interface RepositoryWorld {
   readonly notifications: NotificationRepository;
 }
 
-/** The in-memory twins of libs/domain/testing. */
 /**
  * The world's engine when it is a PostgreSQL server (DATABASE_URL), else null: PGlite's one
  * session parses every statement it is sent (the embedded pool drops a prepared statement's name),
@@ -85,6 +84,7 @@ export function postgresServerOf(world: RepositoryWorld): DataSource | null {
   return engine && 'url' in engine.options && engine.options.url ? engine : null;
 }
 
+/** The in-memory twins of libs/domain/testing. */
 export function inMemoryWorld(): RepositoryWorld {
   const pointsEvents = new InMemoryPointsEventRepository();
   const profiles = new InMemoryProfileRepository();
